@@ -4,13 +4,11 @@ import type { Bot, ThinkLimits } from '../bot.js';
 import { WIN, type SearchReport } from '../engine/game.js';
 import { search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
-import { GomokuSearchBoard, TUNE } from './search-board.js';
-import { PATTERN_VALUE } from './patterns.js';
+import { GomokuSearchBoard } from './search-board.js';
 import { seed001Move, SEED001_BREADTH, SEED001_DEPTH } from './seed001.js';
 import { seed002Move } from './seed002.js';
 import { findVcf, movesThatStop } from './vcf.js';
 import { findVct } from './vct.js';
-
 
 function gomokuPosition(position: Position, bot: string): GomokuPosition {
   if (position.game !== 'gomoku') throw new Error(`${bot} plays Gomoku, not ${position.game}.`);

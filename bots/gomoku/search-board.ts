@@ -72,8 +72,6 @@ const SIDE_LO = 0x5c1d_e947;
   }
 }
 
-export const TUNE = { tempo: 1, opponent: 8, combo1: 0, combo2: 0 };
-const EXACT_ANSWERS = true;
 // Scratch: no allocation per node.
 const trimMoves = new Int32Array(POINTS);
 const trimScores = new Int32Array(POINTS);
@@ -316,10 +314,11 @@ export class GomokuSearchBoard implements SearchGame {
   /**
    * The side to move's answers when the opponent threatens to make an open four: its own fours
    * (which must be answered first), and the blocks — the points where the opponent would make a
-   * four or better, kept when a stone there leaves the opponent no open four to make. When no
-   * single block does (two threes at once), every such point is kept: all lose but fours.
+   * four or better. With `exact`, a block is kept only when a stone there leaves the opponent no
+   * open four to make (one make/unmake per point); when no single block does (two threes at once),
+   * every such point is kept: all lose but fours. Without it, the cheaper superset.
    */
-  answersToThree(out: Int32Array, offset: number): number {
+  answersToThree(out: Int32Array, offset: number, exact = true): number {
     const patterns = this.patterns;
     const cells = patterns.cells;
     const threats = patterns.threats;
@@ -330,6 +329,7 @@ export class GomokuSearchBoard implements SearchGame {
       const point = this.candidates[i]!;
       if (cells[point] === EMPTY && (threats[other * POINTS + point]! >= FOUR_UNIT || threats[own + point]! >= FOUR_UNIT)) out[n++] = point;
     }
+    if (!exact) return n - offset;
     let kept = offset;
     let blocks = 0;
     for (let i = offset; i < n; i++) {
@@ -383,7 +383,7 @@ export class GomokuSearchBoard implements SearchGame {
     if (patterns.count(own, FLEX4) > 0) return this.firstWith(own, FLEX4, out, offset);
 
     // The opponent threatens an open four: block it or play a four of our own (which must be answered first).
-    if (patterns.comboCount(own, DOUBLE_FOUR) === 0 && patterns.count(other, FLEX4) > 0 && EXACT_ANSWERS) return this.answersToThree(out, offset);
+    if (patterns.comboCount(own, DOUBLE_FOUR) === 0 && patterns.count(other, FLEX4) > 0) return this.answersToThree(out, offset);
     const mustAnswer = patterns.count(other, FLEX4) > 0;
     const cells = patterns.cells;
     const threats = patterns.threats;
@@ -476,11 +476,8 @@ export class GomokuSearchBoard implements SearchGame {
       if (patterns.comboCount(own, FOUR_THREE) > 0) return FOUR_THREE_NEXT_SCORE + base;
       if (patterns.comboCount(own, DOUBLE_THREE) > 0 && patterns.count(other, FLEX4) === 0) return DOUBLE_THREE_NEXT_SCORE + base;
     }
-    // The opponent's points that make two threats at once must be taken away one by one.
-    const otherCombos = patterns.comboCount(other, FOUR_THREE) + patterns.comboCount(other, DOUBLE_THREE);
-    const comboPenalty = otherCombos === 0 ? 0 : otherCombos === 1 ? TUNE.combo1 : TUNE.combo2;
     // The side to move is a tempo ahead.
-    return base - comboPenalty + ((ownValue * TUNE.tempo) >> 3) + (((8 - TUNE.opponent) * patterns.value(other)) >> 3);
+    return base + (ownValue >> 3);
   }
 
   /**

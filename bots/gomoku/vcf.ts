@@ -1,5 +1,5 @@
 import { POINTS } from '../../shared/gomoku/board.js';
-import { BLACK, type Stone, WHITE } from './patterns.js';
+import { BLACK, FOUR_UNIT, type Stone, WHITE } from './patterns.js';
 import type { GomokuSearchBoard } from './search-board.js';
 
 /*
@@ -110,12 +110,12 @@ class VcfSearch {
   /** Writes the attacker's four-making points at `base`, the most promising first; returns how many. */
   private fourMoves(attacker: Stone, base: number): number {
     const board = this.board;
-    let count = 0;
-    for (let point = 0; point < POINTS; point++) {
-      if (!board.isCandidate(point) || board.foursAt(point, attacker) === 0) continue;
+    const count = board.threatMoves(attacker, FOUR_UNIT, moveLists, base);
+    for (let i = 0; i < count; i++) {
+      const point = moveLists[base + i]!;
       // Fours that also make threes (or a second four) first, then by pattern gain.
       const score = board.threatsAt(point, attacker) * 10_000 + board.patterns.moveValue(point, attacker);
-      let j = count++;
+      let j = i;
       while (j > 0 && moveScores[j - 1]! < score) {
         moveScores[j] = moveScores[j - 1]!;
         moveLists[base + j] = moveLists[base + j - 1]!;
@@ -143,36 +143,6 @@ export function findVcf(board: GomokuSearchBoard, options: VcfOptions = {}): Vcf
     nodes: search.nodes,
     stopped: search.stopped,
   };
-}
-
-export interface VcfDefence {
-  /** The opponent's VCF if it moved now, or empty. */
-  readonly threat: readonly number[];
-  /** When there is a threat: the moves after which the opponent was not found a VCF, best-ordered first. */
-  readonly safeMoves: readonly number[];
-  readonly nodes: number;
-}
-
-/**
- * Does the opponent have a VCF if the side to move did nothing, and if so, which of the side to
- * move's sensible moves leave it none? A move proven to lose to a VCF is dropped; one whose check
- * ran out of time or nodes is kept. Moves are tried in `orderScore` order.
- */
-export function vcfDefence(board: GomokuSearchBoard, options: VcfOptions = {}): VcfDefence {
-  const deadline = options.deadline ?? Infinity;
-  board.pass();
-  const threat = findVcf(board, options);
-  board.unpass();
-  if (threat.sequence.length === 0) return { threat: [], safeMoves: [], nodes: threat.nodes };
-  const { safeMoves, nodes } = movesThatStop(
-    board,
-    (b) => {
-      const reply = findVcf(b, options);
-      return { won: reply.sequence.length > 0, nodes: reply.nodes };
-    },
-    deadline,
-  );
-  return { threat: threat.sequence, safeMoves, nodes: threat.nodes + nodes };
 }
 
 /**

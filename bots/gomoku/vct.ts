@@ -4,9 +4,9 @@ import type { GomokuSearchBoard } from './search-board.js';
 
 /*
  * Victory by continuous threats: like the VCF, but the attacker may also play threes (moves after
- * which it threatens an open four). A three leaves the defender more than one answer — a block on
- * the line (every point where the attacker would make a four or better, a superset of the true
- * blocks) or a four of its own — and the attacker must beat every one of them. A four of the
+ * which it threatens an open four). A three leaves the defender more than one answer — a block
+ * (`GomokuSearchBoard.answersToThree`) or a four of its own — and the attacker must beat every one
+ * of them. A four of the
  * defender's is blocked by the attacker, which keeps the initiative only if a threat of its own is
  * still standing afterwards. The depth counts the attacker's threats, so lines stay short; the VCF
  * reads the long lines of fours alone.
@@ -29,15 +29,10 @@ export interface VctResult {
 const MAX_PLIES = 96;
 const CLOCK_EVERY = 127;
 const lists = new Int32Array(MAX_PLIES * POINTS);
-/** The move made at each ply of the current line. */
-const played = new Int32Array(MAX_PLIES);
-const LOCALITY = 0;
-function distance(a: number, b: number): number {
-  return Math.max(Math.abs((a % 15) - (b % 15)), Math.abs(((a / 15) | 0) - ((b / 15) | 0)));
-}
 const scores = new Int32Array(POINTS);
 
-// Proven results of attacker nodes by hash: won with at most `winDepth` threats, lost with `lostDepth`.
+// Proven results of attacker nodes by hash: a win within `memoWin` threats holds for any larger
+// depth, a failure within `memoLoss` threats for any smaller one.
 const MEMO_BITS = 16;
 const MEMO_MASK = (1 << MEMO_BITS) - 1;
 const memoCheck = new Int32Array(1 << MEMO_BITS);
@@ -79,7 +74,6 @@ class VctSearch {
     if (defenderFives === 1) {
       // A forced block; the attack goes on only if a threat of the attacker's still stands after it.
       const block = lists[base]!;
-      played[ply] = block;
       board.make(block);
       const won = this.defend(depth, ply + 1);
       board.unmake();
@@ -98,11 +92,10 @@ class VctSearch {
     if (known && memoWin[slot]! <= depth && ply > 0) return true;
     if (known && memoLoss[slot]! >= depth) return false;
 
-    const count = this.orderedThreats(attacker, base, ply);
+    const count = this.orderedThreats(attacker, base);
     let won = false;
     for (let i = 0; i < count && !won; i++) {
       const move = lists[base + i]!;
-      played[ply] = move;
       board.make(move);
       won = this.defend(depth - 1, ply + 1);
       board.unmake();
@@ -133,10 +126,10 @@ class VctSearch {
     if (fives >= 2) return true;
     let count: number;
     if (fives === 1) count = 1;
-    else if (patterns.count(attacker, FLEX4) > 0) count = board.answersToThree(lists, base);
+    // The superset of blocks: a few more branches are cheaper here than a trial move per block.
+    else if (patterns.count(attacker, FLEX4) > 0) count = board.answersToThree(lists, base, false);
     else return false; // no threat left standing
     for (let i = 0; i < count; i++) {
-      played[ply] = lists[base + i]!;
       board.make(lists[base + i]!);
       const won = this.attack(depth, ply + 1);
       board.unmake();
@@ -156,18 +149,10 @@ class VctSearch {
   }
 
   /** The attacker's fours and threes, the strongest combinations first. */
-  private orderedThreats(attacker: Stone, base: number, ply: number): number {
+  private orderedThreats(attacker: Stone, base: number): number {
     const board = this.board;
-    let count = board.threatMoves(attacker, 1, lists, base);
+    const count = board.threatMoves(attacker, 1, lists, base);
     const threats = board.patterns.threats;
-    if (LOCALITY > 0 && ply >= 2) {
-      let kept = 0;
-      for (let i = 0; i < count; i++) {
-        const point = lists[base + i]!;
-        if (threats[attacker * POINTS + point]! >= FOUR_UNIT || distance(point, played[ply - 2]!) <= LOCALITY || distance(point, played[ply - 1]!) <= LOCALITY) lists[base + kept++] = point;
-      }
-      count = kept;
-    }
     for (let i = 0; i < count; i++) {
       const point = lists[base + i]!;
       const score = threats[attacker * POINTS + point]! * 4096 + board.patterns.moveValue(point, attacker);
