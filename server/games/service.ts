@@ -52,6 +52,7 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
  */
 export class GameService {
   private readonly now: () => number;
+  private readonly views = new WeakMap<StoredGame, GameView>();
 
   constructor(private readonly options: ServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -142,17 +143,25 @@ export class GameService {
     const request = parse(MoveSchema, payload);
     if (!request.ok) return request;
     const { gameId, token, ply, move } = request.value;
-    const seat = await this.seatFor(gameId, token);
-    if (!seat.ok) return seat;
-    return this.moveAs(gameId, seat.value, ply, move);
+    return this.play(gameId, ply, move, (game) => {
+      const color = G.seatOfToken(game, token);
+      return color ? accept(color) : refuse('seat/bad_token', 'That seat token does not hold a seat in this room.');
+    });
   }
 
-  /** Plays for a colour whose authority the caller has established (a seat token, a bot job, an agent). */
-  async moveAs(gameId: string, color: Color, ply: number, move: string): Promise<Outcome<{ ply: number; view: GameView }>> {
+  /** Plays for a colour whose authority the caller has established (a bot job, an agent). */
+  moveAs(gameId: string, color: Color, ply: number, move: string): Promise<Outcome<{ ply: number; view: GameView }>> {
+    return this.play(gameId, ply, move, () => accept(color));
+  }
+
+  /** One load per attempt: the seat is found in the same state the move is judged against. */
+  private async play(gameId: string, ply: number, move: string, seatOf: (game: StoredGame) => Outcome<Color>): Promise<Outcome<{ ply: number; view: GameView }>> {
     const started = performance.now();
     let flagged: StoredGame | undefined;
     const result = await this.mutate(gameId, (game) => {
-      const played = G.playMove(game, color, ply, move, this.now());
+      const color = seatOf(game);
+      if (!color.ok) return color;
+      const played = G.playMove(game, color.value, ply, move, this.now());
       if (played.ok) return accept(played.value.game);
       if (played.error.code === 'clock/flag_fell') flagged = G.flagFall(game, ply, this.now());
       return played;
@@ -162,7 +171,7 @@ export class GameService {
       return result;
     }
     this.options.onMoveApplied?.(result.value, performance.now() - started);
-    return accept({ ply, view: G.toView(result.value, this.now()) });
+    return accept({ ply, view: this.viewOf(result.value) });
   }
 
   /** An agent's move: it plays for the seat to move if that seat is the agent's. */
@@ -327,10 +336,16 @@ export class GameService {
     return refuse('server/busy', 'The game changed under this request too often; send it again.');
   }
 
+  /** The view of a committed state, made once for its broadcast and its acknowledgement. */
+  private viewOf(game: StoredGame): GameView {
+    let view = this.views.get(game);
+    if (!view) this.views.set(game, (view = G.toView(game, this.now())));
+    return view;
+  }
+
   private async afterCommit(before: StoredGame | undefined, after: StoredGame): Promise<void> {
     const { broadcaster } = this.options;
-    const now = this.now();
-    const view = G.toView(after, now);
+    const view = this.viewOf(after);
     const moved = before !== undefined && after.moves.length > before.moves.length;
     if (moved) {
       const mover = GAMES[after.game].rules.toMove(before.position);
