@@ -8,16 +8,26 @@ const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live
  * The compare-and-set write: the game's hash changes only if its version is the expected one,
  * the new moves are appended to its list, and the game moves to its status's sorted set.
  * KEYS: game hash, moves list, waiting, live, finished. ARGV: expected version, new version,
- * document, status set index (1–3), score, id, then every move of the game (those past the
- * list's length are appended).
+ * document, status set index (1–3), score, id, the index of the first move sent, then the moves
+ * from that index on (those the list already holds are skipped). Returns 1 when written, 0 when
+ * the version differs, -1 when moves before the first one sent are missing (send them all).
  */
 const UPDATE = `
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+local first = tonumber(ARGV[7])
+local stored = redis.call('LLEN', KEYS[2])
+if stored < first then return -1 end
 redis.call('HSET', KEYS[1], 'doc', ARGV[3], 'version', ARGV[2])
-for i = 7 + redis.call('LLEN', KEYS[2]), #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 8 + stored - first, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 for i = 3, 5 do redis.call('ZREM', KEYS[i], ARGV[6]) end
 redis.call('ZADD', KEYS[2 + tonumber(ARGV[4])], ARGV[5], ARGV[6])
 return 1`;
+
+/** One round trip for a whole game. KEYS: game hash, moves list. Returns nil or {doc, version, moves}. */
+const GET = `
+local game = redis.call('HMGET', KEYS[1], 'doc', 'version')
+if not game[1] then return nil end
+return {game[1], game[2], redis.call('LRANGE', KEYS[2], 0, -1)}`;
 
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -40,6 +50,7 @@ export class RedisStore implements GameStore {
   ) {
     redis.defineCommand('boardroomUpdate', { numberOfKeys: 5, lua: UPDATE });
     redis.defineCommand('boardroomCreate', { numberOfKeys: 5, lua: CREATE });
+    redis.defineCommand('boardroomGet', { numberOfKeys: 2, lua: GET });
   }
 
   private keys(id: string): string[] {
@@ -55,16 +66,22 @@ export class RedisStore implements GameStore {
 
   async get(id: string): Promise<StoredGame | undefined> {
     const [gameKey, movesKey] = this.keys(id);
-    const result = await this.redis.multi().hgetall(gameKey!).lrange(movesKey!, 0, -1).exec();
-    const hash = result?.[0]?.[1] as Record<string, string> | undefined;
-    const moves = (result?.[1]?.[1] as string[] | undefined) ?? [];
-    if (!hash || hash.doc === undefined) return undefined;
-    return { ...(JSON.parse(hash.doc) as Document), moves, version: Number(hash.version) };
+    const found = (await this.call('boardroomGet', [gameKey!, movesKey!])) as [string, string, string[]] | null;
+    if (!found) return undefined;
+    const [doc, version, moves] = found;
+    return { ...(JSON.parse(doc) as Document), moves, version: Number(version) };
   }
 
+  /** Sends only the newest move (a write adds at most one), or every move when the list lacks more. */
   async update(next: StoredGame): Promise<boolean> {
+    const first = Math.max(0, next.moves.length - 1);
+    const done = await this.write(next, first);
+    return done === 1 || (done === -1 && (await this.write(next, 0)) === 1);
+  }
+
+  private write(next: StoredGame, first: number): Promise<unknown> {
     const { moves, version, ...doc } = next;
-    const done = await this.call('boardroomUpdate', [
+    return this.call('boardroomUpdate', [
       ...this.keys(next.id),
       String(version - 1),
       String(version),
@@ -72,9 +89,9 @@ export class RedisStore implements GameStore {
       statusIndex(next.status),
       next.updatedAt,
       next.id,
-      ...moves,
+      first,
+      ...moves.slice(first),
     ]);
-    return done === 1;
   }
 
   async list(status: GameStatus, limit: number): Promise<StoredGame[]> {

@@ -54,6 +54,17 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect((await store.get(game.id))?.moves).toEqual(['f5', 'd6']);
     });
 
+    it('appends several moves in one write, and keeps the moves through a write that adds none', async () => {
+      const store = await open();
+      const game = sampleGame();
+      await store.create(game);
+      const next = { ...game, version: 2, moves: ['f5', 'd6', 'c3'], status: 'live' as const };
+      expect(await store.update(next)).toBe(true);
+      expect((await store.get(game.id))?.moves).toEqual(['f5', 'd6', 'c3']);
+      expect(await store.update({ ...next, version: 3, drawOffer: 'black' as const })).toBe(true);
+      expect(await store.get(game.id)).toEqual({ ...next, version: 3, drawOffer: 'black' });
+    });
+
     it('lets exactly one of many concurrent writers of the same version win', async () => {
       const store = await open();
       const game = sampleGame();
