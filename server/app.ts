@@ -61,11 +61,15 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   let dashboardQueues: BullmqBotTurns['bullQueue'][] = [];
   if (config.REDIS_URL) {
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    const pub = redis.duplicate();
+    // The store and the adapter's publisher send a few commands per move in one tick: one write
+    // for them all. BullMQ keeps its own connection, whose blocking commands must not be batched.
+    const storeRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+    const pub = storeRedis.duplicate();
     const sub = redis.duplicate();
-    for (const client of [redis, pub, sub]) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
-    closers.push(async () => Promise.all([redis.quit(), pub.quit(), sub.quit()]));
-    store = new RedisStore(redis, `${config.QUEUE_PREFIX}:`);
+    const clients = [redis, storeRedis, pub, sub];
+    for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
+    closers.push(async () => Promise.all(clients.map((client) => client.quit())));
+    store = new RedisStore(storeRedis, `${config.QUEUE_PREFIX}:`);
     adapter = createAdapter(pub, sub, { key: `${config.QUEUE_PREFIX}:socket.io` });
     const bullTurns = new BullmqBotTurns(redis, handlers, onError, config.QUEUE_PREFIX);
     const bullTimers = new BullmqTimers(redis, handlers, onError, config.QUEUE_PREFIX);

@@ -4,7 +4,7 @@ import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { authError } from './agents.js';
-import type { SocketBroadcaster } from './broadcaster.js';
+import { ADMINS, type SocketBroadcaster } from './broadcaster.js';
 import { guard } from './guard.js';
 
 export function adminTokenMatches(given: unknown, expected: string | undefined): boolean {
@@ -36,6 +36,7 @@ export function attachAdmin(
   });
   ns.on('connection', (socket: Socket) => {
     metrics.connections.inc({ namespace: '/admin' });
+    void socket.join(ADMINS);
     const handle = guard(socket, 10_000, log, metrics);
     handle('admin:games', async () => {
       const games = await service.liveViews();

@@ -8,6 +8,11 @@ export const seatRoom = (gameId: string, color: string): string => `seat:${gameI
 export const spectatorRoom = (gameId: string): string => `spectate:${gameId}`;
 export const agentRoom = (agent: string): string => `agent:${agent}`;
 export const LOBBY = 'lobby';
+/**
+ * Every admin socket joins this room. Broadcasting to a room rather than to the whole namespace
+ * lets the Redis adapter of a process with no admin skip decoding the message.
+ */
+export const ADMINS = 'admins';
 const seatRooms = (gameId: string): string[] => [seatRoom(gameId, 'black'), seatRoom(gameId, 'white')];
 
 /**
@@ -25,13 +30,13 @@ export class SocketBroadcaster implements Broadcaster {
     this.latestThinking.delete(event.gameId);
     this.io.to(gameRoom(event.gameId)).emit('moved', event);
     this.io.of('/agent').to(gameRoom(event.gameId)).emit('moved', event);
-    this.io.of('/admin').emit('moved', event);
+    this.io.of('/admin').to(ADMINS).emit('moved', event);
   }
 
   state(view: GameView): void {
     this.io.to(gameRoom(view.id)).emit('state', view);
     this.io.of('/agent').to(gameRoom(view.id)).emit('state', view);
-    this.io.of('/admin').emit('state', view);
+    this.io.of('/admin').to(ADMINS).emit('state', view);
   }
 
   ended(view: GameView): void {
@@ -39,18 +44,18 @@ export class SocketBroadcaster implements Broadcaster {
     const event = { gameId: view.id, result: view.result!, view };
     this.io.to(gameRoom(view.id)).emit('ended', event);
     this.io.of('/agent').to(gameRoom(view.id)).emit('ended', event);
-    this.io.of('/admin').emit('ended', event);
+    this.io.of('/admin').to(ADMINS).emit('ended', event);
   }
 
   thinking(view: ThinkingView, toSpectators: boolean): void {
     this.latestThinking.set(view.gameId, view);
     if (toSpectators) this.io.local.to(spectatorRoom(view.gameId)).except(seatRooms(view.gameId)).emit('thinking', view);
-    this.io.of('/admin').local.emit('thinking', view);
+    this.io.of('/admin').local.to(ADMINS).emit('thinking', view);
   }
 
   roomChanged(summary: RoomSummary): void {
     this.io.to(LOBBY).emit('rooms:changed', summary);
-    this.io.of('/admin').emit('rooms:changed', summary);
+    this.io.of('/admin').to(ADMINS).emit('rooms:changed', summary);
   }
 
   agentTurn(agent: string, turn: AgentTurn): void {
