@@ -96,6 +96,7 @@ describe('processes', () => {
     const [a, b] = await Promise.all([playRandomly(ann, gameId, black, 'black', view), playRandomly(bob, gameId, white, 'white', view)]);
     expect(a.moves).toEqual(b.moves);
     expect(rulesAgree(a)).toBe(true);
+    await watcher.waitFor<{ gameId: string }>('ended', (e) => e.gameId === gameId); // sent after the last move
     const seen = watcher.events.filter((e) => e.event === 'moved').length;
     expect(seen).toBe(a.moves.length);
     for (const c of [ann, bob, watcher]) c.close();
