@@ -1,7 +1,8 @@
 import type { Namespace, Socket } from 'socket.io';
 import type { Color } from '../../shared/color.js';
+import { WatchSchema } from '../../shared/protocol/index.js';
 import type { GameService } from '../games/service.js';
-import type { Outcome } from '../games/refuse.js';
+import { accept, refuse, type Outcome } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { gameRoom, LOBBY, seatRoom, spectatorRoom } from './broadcaster.js';
@@ -45,6 +46,13 @@ export function attachPlayers(ns: Namespace, service: GameService, limit: number
       const watched = await service.watch(payload);
       if (watched.ok) await socket.join([gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)]);
       return watched;
+    });
+    handle('room:unwatch', async (payload) => {
+      const request = WatchSchema.safeParse(payload);
+      if (!request.success) return refuse('payload/invalid', 'The request is not valid: send { gameId }.');
+      // The game's events stop; a seat this connection holds is kept (its room tells presence).
+      await Promise.all([socket.leave(gameRoom(request.data.gameId)), socket.leave(spectatorRoom(request.data.gameId))]);
+      return accept({});
     });
     handle('room:leave', (payload) => service.leave(payload));
     handle('move', async (payload) => {

@@ -11,6 +11,8 @@ export interface ClientToServerEvents {
   'room:create': (payload: unknown, ack: Callback<{ gameId: string; seat: SeatGrant | null; view: GameView }>) => void;
   'room:join': (payload: unknown, ack: Callback<{ seat: SeatGrant; view: GameView }>) => void;
   'room:watch': (payload: unknown, ack: Callback<{ view: GameView }>) => void;
+  /** Stops the game's events on this connection; a seat it holds is kept. */
+  'room:unwatch': (payload: unknown, ack: Callback<Record<string, never>>) => void;
   'room:resume': (payload: unknown, ack: Callback<{ seat: SeatGrant; view: GameView }>) => void;
   'room:leave': (payload: unknown, ack: Callback<Record<string, never>>) => void;
   move: (payload: unknown, ack: Callback<{ ply: number; view: GameView }>) => void;

@@ -64,3 +64,26 @@ describe.each(GAME_IDS)('%s over the network', (game) => {
     watcher.close();
   });
 });
+
+describe('spectators', () => {
+  it('a spectator who unwatches gets no more of the game, while the players play on', async () => {
+    const ann = await new Client(server.url).connected();
+    const bob = await new Client(server.url).connected();
+    const watcher = await new Client(server.url).connected();
+    const created = expectOk(await ann.ask<Created>('room:create', { game: 'othello', seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'black' } }));
+    const joined = expectOk(await bob.ask<{ seat: { token: string }; view: GameView }>('room:join', { gameId: created.gameId, name: 'Bob' }));
+    let view = expectOk(await watcher.ask<{ view: GameView }>('room:watch', { gameId: created.gameId })).view;
+    const play = async (client: Client, token: string): Promise<void> => {
+      view = expectOk(await client.ask<{ view: GameView }>('move', { gameId: created.gameId, token, ply: view.ply, move: view.legal[0] })).view;
+    };
+    await play(ann, created.seat!.token);
+    await watcher.waitFor('moved', (e: { ply: number }) => e.ply === 0);
+    expectOk(await watcher.ask('room:unwatch', { gameId: created.gameId }));
+    await play(bob, joined.seat.token);
+    await play(ann, created.seat!.token);
+    await bob.waitFor('moved', (e: { ply: number }) => e.ply === 2);
+    expect(watcher.events.filter((e) => e.event === 'moved').map((e) => (e.data as { ply: number }).ply)).toEqual([0]);
+    expect((await watcher.ask('room:unwatch', {})).ok).toBe(false);
+    for (const c of [ann, bob, watcher]) c.close();
+  });
+});

@@ -109,5 +109,8 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
   disposer.add(conn.on('thinking', (t) => t.gameId === gameId && screen?.setThinking(t)));
   disposer.add(conn.onReconnect(() => void attach()));
   void attach().then(() => screen?.focusBoard());
-  return () => disposer.dispose();
+  return () => {
+    disposer.dispose();
+    void conn.ask('room:unwatch', { gameId });
+  };
 }
