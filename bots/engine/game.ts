@@ -27,6 +27,8 @@ export interface SearchGame extends MutableBoard {
    * `result()`); the search stands pat on `evaluate()` first.
    */
   generateNoisyMoves?(out: Int32Array, offset: number): number;
+  /** Whether a move of the side to move is one that late-move reductions must not shorten (a capture, a promotion). */
+  isNoisy?(move: number): boolean;
   /**
    * A cheap ordering score for a move, higher first (MVV-LVA, pattern gain, square weights).
    * Tried after the transposition-table move and the killers.

@@ -78,6 +78,18 @@ function minimax(game: TicTacToe, depth: number, ply: number): number {
   return best;
 }
 
+/** The game after the `picks`-th legal moves in turn (modulo their number), stopping if it ends. */
+function afterPicks(picks: number[], salt: number): TicTacToe {
+  const game = new TicTacToe([], salt);
+  for (const p of picks) {
+    const moves = new Int32Array(9);
+    const n = game.generateMoves(moves, 0);
+    if (n === 0) break;
+    game.make(moves[p % n]!);
+  }
+  return game;
+}
+
 describe('search', () => {
   it('finds a win in one and blocks a win in one', () => {
     // X: 0 1, O: 3 4 → X to move wins at 2.
@@ -96,13 +108,7 @@ describe('search', () => {
   it('equals plain minimax at each depth, with and without the transposition table', () => {
     fc.assert(
       fc.property(fc.array(fc.nat(8), { maxLength: 4 }), fc.integer(), fc.integer({ min: 1, max: 6 }), (picks, salt, depth) => {
-        const start = new TicTacToe([], salt);
-        for (const p of picks) {
-          const moves = new Int32Array(9);
-          const n = start.generateMoves(moves, 0);
-          if (n === 0) break;
-          start.make(moves[p % n]!);
-        }
+        const start = afterPicks(picks, salt);
         if (start.countMoves() < 2) return;
         const exact = minimax(start, depth, 0) + 0;
         // In tic-tac-toe a transposition always has the same depth left, so the table must not
@@ -119,6 +125,27 @@ describe('search', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('with late-move reductions, still equals plain minimax where no node is deep enough to reduce', () => {
+    // Reductions start three plies above the horizon and never at the root: a 3-ply search has none.
+    fc.assert(
+      fc.property(fc.array(fc.nat(8), { maxLength: 4 }), fc.integer(), fc.integer({ min: 1, max: 3 }), (picks, salt, depth) => {
+        const start = afterPicks(picks, salt);
+        if (start.countMoves() < 2) return;
+        expect(search(start, { maxDepth: depth, lateMoveReductions: true }).score).toBe(minimax(start, depth, 0) + 0);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('with late-move reductions, searches fewer nodes and still finds the fork and the draw', () => {
+    const plain = search(new TicTacToe([], 3), { maxDepth: 7 });
+    const reduced = search(new TicTacToe([], 3), { maxDepth: 7, lateMoveReductions: true });
+    expect(reduced.nodes).toBeLessThan(plain.nodes);
+    // A reduced move that turns out to beat alpha is searched again at full depth: wins are not lost.
+    expect(search(new TicTacToe([0, 4, 8, 2]), { maxDepth: 9, lateMoveReductions: true })).toMatchObject({ move: 6, score: WIN - 3 });
+    expect(search(new TicTacToe(), { maxDepth: 9, lateMoveReductions: true }).score).toBe(0);
   });
 
   it('reports each finished depth and stops at its node limit with a legal move', () => {

@@ -15,6 +15,11 @@ export interface SearchOptions {
   readonly aspiration?: number;
   /** Turns the transposition table off (for tests against plain minimax). */
   readonly useTable?: boolean;
+  /**
+   * Searches late quiet moves one or two plies shallower, and again at full depth when one
+   * beats alpha. Off by default: a game turns it on once matches show it pays.
+   */
+  readonly lateMoveReductions?: boolean;
 }
 
 const MAX_PLY = 128;
@@ -22,6 +27,12 @@ const CHECK_EVERY = 255; // nodes between looks at the clock
 const TT_MOVE_SCORE = 1 << 30;
 const KILLER_SCORES = [1 << 29, (1 << 29) - 1];
 const HISTORY_SIZE = 4096;
+/** Late-move reductions: from which move (0-based, after the TT move and killers), at which depth left. */
+const REDUCE_FROM_MOVE = 3;
+const REDUCE_FROM_DEPTH = 3;
+/** Further down the list and deeper in the tree, two plies. */
+const REDUCE_TWICE_FROM_MOVE = 8;
+const REDUCE_TWICE_FROM_DEPTH = 6;
 
 /**
  * Negamax alpha-beta with principal-variation search, iterative deepening, a transposition table,
@@ -46,6 +57,7 @@ class Searcher {
   private readonly history = new Int32Array(HISTORY_SIZE * 2);
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
+  private readonly reductions: boolean;
   private nodes = 0;
   private stopped = false;
 
@@ -58,6 +70,7 @@ class Searcher {
     this.maxDepth = Math.min(options.maxDepth ?? 64, MAX_PLY - 8);
     this.table = options.useTable === false ? undefined : (options.table ?? new TranspositionTable(20));
     this.table?.newSearch();
+    this.reductions = options.lateMoveReductions === true;
     this.stride = game.maxMoves;
     this.moves = new Int32Array(this.stride * (MAX_PLY + 1));
     this.scores = new Int32Array(this.stride * (MAX_PLY + 1));
@@ -137,16 +150,19 @@ class Searcher {
 
     this.orderMoves(offset, count, ttMove, ply);
     const alphaAtStart = alpha;
+    const mayReduce = this.reductions && depth >= REDUCE_FROM_DEPTH && ply > 0;
     let bestScore = -WIN - 1;
     let bestMove = NO_MOVE;
     for (let i = 0; i < count; i++) {
       const move = this.pickNext(offset, i, count);
+      const reduction = mayReduce && i >= REDUCE_FROM_MOVE && !game.isNoisy?.(move) ? (i >= REDUCE_TWICE_FROM_MOVE && depth >= REDUCE_TWICE_FROM_DEPTH ? 2 : 1) : 0;
       game.make(move);
       let score: number;
       if (i === 0) {
         score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
       } else {
-        score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+        if (reduction > 0 && score > alpha && !this.stopped) score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
         if (score > alpha && score < beta && !this.stopped) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
       }
       game.unmake();

@@ -3,7 +3,7 @@ import { MiniChessBoard, type MiniChessPosition } from '../../shared/minichess/i
 import { formatMove, parsePosition } from '../../shared/minichess/notation.js';
 import { WIN } from '../engine/game.js';
 import { search } from '../engine/search.js';
-import { createMiniChessEngineBot, seed004, seedEvaluate } from './bots.js';
+import { ENGINE_SEARCH_OPTIONS, createMiniChessEngineBot, seed004, seedEvaluate } from './bots.js';
 import { MiniChessSearchBoard } from './search-board.js';
 
 function position(text: string): MiniChessPosition {
@@ -67,14 +67,14 @@ describe('seed-004', () => {
 describe('the engine on MiniChessSearchBoard', () => {
   // Black's king on a6 is walled in by its own pawns: a rook on the sixth rank wins, whatever black does.
   test('finds the move after which the king falls whatever the reply', () => {
-    const report = search(MiniChessSearchBoard.fromPosition(position('k4/pp3/5/5/4R/K4 w 1')), { maxDepth: 4 });
+    const report = search(MiniChessSearchBoard.fromPosition(position('k4/pp3/5/5/4R/K4 w 1')), { ...ENGINE_SEARCH_OPTIONS, maxDepth: 4 });
     expect(formatMove(report.move)).toBe('e2e6');
     expect(report.score).toBe(WIN - 2);
   });
 
   test('steps out of attack onto the one square no black piece covers', () => {
     // The bishop on d4 eyes a1 and b2, the rook on a6 the a-file: only b1 is safe.
-    const report = search(MiniChessSearchBoard.fromPosition(position('r3k/5/3b1/5/5/K4 w 1')), { maxDepth: 3 });
+    const report = search(MiniChessSearchBoard.fromPosition(position('r3k/5/3b1/5/5/K4 w 1')), { ...ENGINE_SEARCH_OPTIONS, maxDepth: 3 });
     expect(formatMove(report.move)).toBe('a1b1');
   });
 
@@ -84,7 +84,7 @@ describe('the engine on MiniChessSearchBoard', () => {
     [50, true],
     [20, false],
   ])('on ply %i, takes the defended knight: %s', (ply, takes) => {
-    const report = search(MiniChessSearchBoard.fromPosition(position(`b2rk/5/3n1/5/5/K2Q1 w ${ply}`)), { maxDepth: 6 });
+    const report = search(MiniChessSearchBoard.fromPosition(position(`b2rk/5/3n1/5/5/K2Q1 w ${ply}`)), { ...ENGINE_SEARCH_OPTIONS, maxDepth: 6 });
     expect(formatMove(report.move) === 'd1d4').toBe(takes);
     if (takes) expect(report.score).toBe(WIN - 1);
   });
@@ -92,7 +92,7 @@ describe('the engine on MiniChessSearchBoard', () => {
   test('on ply 49 saves the attacked knight by moving it: a defender would come too late', () => {
     // Black leads 121 to 120 on the count; the queen on a1 attacks the knight on a4, and after
     // white's reply on ply 50 the game is over, so only a move to a square the queen does not reach keeps the lead.
-    const report = search(MiniChessSearchBoard.fromPosition(position('2kbr/5/n4/5/5/Q2K1 b 49')), { maxDepth: 4 });
+    const report = search(MiniChessSearchBoard.fromPosition(position('2kbr/5/n4/5/5/Q2K1 b 49')), { ...ENGINE_SEARCH_OPTIONS, maxDepth: 4 });
     expect(['a4b6', 'a4c5']).toContain(formatMove(report.move));
     expect(report.score).toBe(WIN - 2);
   });

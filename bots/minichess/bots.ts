@@ -11,19 +11,22 @@ function minichessPosition(position: Position, bot: string): MiniChessPosition {
   return position;
 }
 
+/** What the engine turns on in the generic search for MiniChess. */
+export const ENGINE_SEARCH_OPTIONS = { lateMoveReductions: true } as const;
+
 /** The strong engine: the generic search on `MiniChessSearchBoard`, with a table kept between moves. */
 export function createMiniChessEngineBot(name: string, budgetMs: number): Bot {
   let table: TranspositionTable | undefined;
   return {
     name,
     game: 'minichess',
-    description: `Alpha-beta engine (PVS, transposition table, quiescence on captures, the 50-ply count in its evaluation), ${budgetMs} ms a move.`,
+    description: `Alpha-beta engine (PVS, late-move reductions, transposition table, quiescence on captures, the 50-ply count in its evaluation), ${budgetMs} ms a move.`,
     budgetMs,
     think(position: Position, limits: ThinkLimits): SearchReport {
       const deadline = Math.min(limits.deadline, performance.now() + budgetMs);
       const game = MiniChessSearchBoard.fromPosition(minichessPosition(position, name));
       table ??= new TranspositionTable(20);
-      return search(game, { deadline, table, onProgress: limits.onProgress });
+      return search(game, { ...ENGINE_SEARCH_OPTIONS, deadline, table, onProgress: limits.onProgress });
     },
   };
 }

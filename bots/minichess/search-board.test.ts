@@ -176,6 +176,10 @@ describe('noisy moves and ordering', () => {
     expect(movesOf(load('3nk/1P3/5/2q2/1P1P1/R3K w 1'), true)).toEqual(['b2c3', 'b5b6', 'd2c3']);
     expect(movesOf(load('4k/5/5/5/5/R3K b 1'), true)).toEqual([]);
     expect(movesOf(load('k4/5/5/5/p4/1R2K b 1'), true)).toEqual(['a2a1', 'a2b1']);
+    for (const text of ['3nk/1P3/5/2q2/1P1P1/R3K w 1', 'k4/5/5/5/p4/1R2K b 1']) {
+      const board = load(text);
+      expect(movesOf(board).filter((m) => board.isNoisy(move(m)))).toEqual(movesOf(board, true));
+    }
   });
 
   test('orders captures most valuable victim first, cheapest attacker next, then quiet moves', () => {

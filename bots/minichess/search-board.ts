@@ -283,12 +283,16 @@ export class MiniChessSearchBoard implements SearchGame {
     let kept = offset;
     for (let i = offset; i < offset + count; i++) {
       const move = out[i]!;
-      const to = (move >> 5) & 31;
-      if (board.pieceAt(to) !== 0 || (board.pieceAt(move & 31) * this.side === PAWN && (to < FILE_COUNT || to >= LAST_RANK_START))) {
-        out[kept++] = move;
-      }
+      if (this.isNoisy(move)) out[kept++] = move;
     }
     return kept - offset;
+  }
+
+  /** A capture or a promotion. */
+  isNoisy(move: number): boolean {
+    const board = this.board;
+    const to = (move >> 5) & 31;
+    return board.pieceAt(to) !== 0 || (board.pieceAt(move & 31) * this.side === PAWN && (to < FILE_COUNT || to >= LAST_RANK_START));
   }
 
   /** MVV-LVA for captures, then promotions, then quiet moves by the square bonus they gain. */
