@@ -20,7 +20,7 @@ export function clockText(ms: number): string {
 export function timeControlText(control: TimeControl): string {
   switch (control.kind) {
     case 'none':
-      return 'No clock';
+      return 'no clock';
     case 'per-move':
       return `${secondsText(control.moveMs)} a move`;
     case 'bank':

@@ -251,6 +251,7 @@ export function toSummary(game: StoredGame): RoomSummary {
     status: game.status,
     seats: { black: seatView(game.seats.black, 'black'), white: seatView(game.seats.white, 'white') },
     ply: game.moves.length,
+    timeControl: game.timeControl,
     createdAt: game.createdAt,
     result: game.result,
   };

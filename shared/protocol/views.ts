@@ -76,6 +76,7 @@ export interface RoomSummary {
   readonly status: GameStatus;
   readonly seats: { readonly black: SeatView; readonly white: SeatView };
   readonly ply: number;
+  readonly timeControl: TimeControl;
   readonly createdAt: number;
   readonly result: GameResult | null;
 }

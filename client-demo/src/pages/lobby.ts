@@ -2,7 +2,7 @@ import { CreateRoomSchema, type RoomSummary, type SeatView } from '../../../shar
 import { GAME_IDS, type GameId } from '../../../shared/rules.js';
 import { tokenIcon } from '../components/game-screen.js';
 import { Disposer, h, replace, toast } from '../dom.js';
-import { ago, matchup, seatName } from '../format.js';
+import { ago, matchup, seatName, timeControlText } from '../format.js';
 import { GAME_TITLES } from '../model.js';
 import { getJson, net } from '../net.js';
 import { link, navigate } from '../router.js';
@@ -265,8 +265,8 @@ export function lobbyPage(root: HTMLElement): () => void {
       r.status === 'finished' && r.result
         ? `${r.result.winner ? `${r.result.winner} won` : 'draw'} · ${r.ply} moves · ${ago(r.createdAt)}`
         : r.status === 'live'
-          ? `move ${r.ply + 1} · ${ago(r.createdAt)}`
-          : ago(r.createdAt);
+          ? `move ${r.ply + 1} · ${timeControlText(r.timeControl)} · ${ago(r.createdAt)}`
+          : `${timeControlText(r.timeControl)} · ${ago(r.createdAt)}`;
     return h(
       'li',
       { class: 'room', 'data-room': r.id, 'data-status': r.status, title: matchup(r.seats, r.game) },
