@@ -34,7 +34,7 @@ const OWN_VCT_NODES = 3000;
 const THEIR_VCF_NODES = 20_000;
 const THEIR_VCT_NODES = 5000;
 const DEFENCE_VCF_NODES = 2000;
-const DEFENCE_VCT_NODES = 1000;
+const DEFENCE_VCT_NODES = 3000;
 /** By when (as a share of the move's time) each step before the main search must be done. */
 const OWN_VCF_BY = 0.1;
 const OWN_VCT_BY = 0.25;
@@ -44,11 +44,11 @@ const DEFENCE_BY = 0.6;
 const VCT_WIN_SCORE = WIN - 2 * VCT_DEPTH - 1;
 
 /** Does the side to move have a win by fours, or by threats, within the limits? */
-function threatWin(board: GomokuSearchBoard, deadline: number, vcfNodes: number, vctNodes: number): { won: boolean; nodes: number } {
+function threatWin(board: GomokuSearchBoard, deadline: number, vcfNodes: number, vctNodes: number): { won: boolean; stopped: boolean; nodes: number } {
   const vcf = findVcf(board, { deadline, nodeLimit: vcfNodes });
-  if (vcf.sequence.length > 0) return { won: true, nodes: vcf.nodes };
+  if (vcf.sequence.length > 0) return { won: true, stopped: false, nodes: vcf.nodes };
   const vct = findVct(board, { deadline, nodeLimit: vctNodes, maxDepth: VCT_DEPTH });
-  return { won: vct.move >= 0, nodes: vcf.nodes + vct.nodes };
+  return { won: vct.move >= 0, stopped: vcf.stopped || vct.stopped, nodes: vcf.nodes + vct.nodes };
 }
 
 /**

@@ -147,13 +147,14 @@ export function findVcf(board: GomokuSearchBoard, options: VcfOptions = {}): Vcf
 
 /**
  * The side to move's sensible moves, best-ordered, that `opponentWins` (asked with the opponent to
- * move) does not refute, checked until `deadline`. When some checked move survives, only those
- * are returned; when none does (or none could be checked), every move is, unchecked ones
- * included, and the search must find the longest defence.
+ * move) does not refute, checked until `deadline`. Moves whose check finished without a win are
+ * returned when there are any; else those whose check was cut short without one; else (none
+ * survives, or none could be checked) every move, unchecked ones included, and the search must
+ * find the longest defence.
  */
 export function movesThatStop(
   board: GomokuSearchBoard,
-  opponentWins: (board: GomokuSearchBoard) => { readonly won: boolean; readonly nodes: number },
+  opponentWins: (board: GomokuSearchBoard) => { readonly won: boolean; readonly stopped: boolean; readonly nodes: number },
   deadline: number,
 ): { safeMoves: number[]; nodes: number } {
   let nodes = 0;
@@ -161,14 +162,17 @@ export function movesThatStop(
   const moves = Array.from(buffer.subarray(0, board.allSensibleMoves(buffer, 0)));
   const scores = new Map(moves.map((m) => [m, board.orderScore(m)]));
   moves.sort((a, b) => scores.get(b)! - scores.get(a)!);
-  const safeMoves: number[] = [];
+  const provenSafe: number[] = [];
+  const unrefuted: number[] = [];
   for (const move of moves) {
     if (performance.now() >= deadline) break;
     board.make(move);
     const reply = board.isOver ? undefined : opponentWins(board);
     board.unmake();
     nodes += 1 + (reply?.nodes ?? 0);
-    if (reply?.won !== true) safeMoves.push(move);
+    if (reply === undefined || (!reply.won && !reply.stopped)) provenSafe.push(move);
+    else if (!reply.won) unrefuted.push(move);
   }
-  return { safeMoves: safeMoves.length > 0 ? safeMoves : moves, nodes };
+  const safeMoves = provenSafe.length > 0 ? provenSafe : unrefuted.length > 0 ? unrefuted : moves;
+  return { safeMoves, nodes };
 }

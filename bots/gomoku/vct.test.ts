@@ -49,6 +49,14 @@ describe('findVct', () => {
     expect(formatMove(result.move)).toMatch(/^[a-o]\d+$/);
   });
 
+  it('finds a short win cheaply even when allowed many threats (it deepens one threat at a time)', () => {
+    // From an engine game, black to move: h8 starts a win of two threats.
+    const board = GomokuSearchBoard.fromPosition(positionOf('j7 g7 l7 k7 i9 h7', 'j9 k8 i8 i7 k10 k11'));
+    const result = findVct(board, { maxDepth: 6, nodeLimit: 2000 });
+    expect(result.stopped).toBe(false);
+    expect(formatMove(result.move)).toBe('h8');
+  });
+
   it('needs its depth: the two-threat win is not found with one', () => {
     const board = GomokuSearchBoard.fromPosition(positionOf('i7 h8 j8 j10', 'j6 f8 g9 h9'));
     expect(findVct(board, { maxDepth: 1 }).move).toBe(-1);

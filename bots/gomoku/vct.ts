@@ -1,5 +1,5 @@
 import { POINTS } from '../../shared/gomoku/board.js';
-import { BLACK, FIVE, FLEX4, FOUR_UNIT, type Stone, WHITE } from './patterns.js';
+import { BLACK, DOUBLE_FOUR, FIVE, FLEX4, FOUR_UNIT, type Stone, THREE_MASK, WHITE } from './patterns.js';
 import type { GomokuSearchBoard } from './search-board.js';
 
 /*
@@ -71,37 +71,42 @@ class VctSearch {
     }
     const defenderFives = board.fiveMoves(defender, lists, base);
     if (defenderFives >= 2) return false;
-    if (defenderFives === 1) {
-      // A forced block; the attack goes on only if a threat of the attacker's still stands after it.
-      const block = lists[base]!;
-      board.make(block);
-      const won = this.defend(depth, ply + 1);
-      board.unmake();
-      if (won && ply === 0) this.firstMove = block;
-      return won;
+    if (defenderFives === 0) {
+      if (patterns.count(attacker, FLEX4) > 0 || patterns.comboCount(attacker, DOUBLE_FOUR) > 0) {
+        if (ply === 0) this.firstMove = this.firstOpenFourOrDoubleFour(attacker, base);
+        return true;
+      }
+      if (depth === 0) return false;
     }
-    if (patterns.count(attacker, FLEX4) > 0 || board.threatMoves(attacker, 2 * FOUR_UNIT, lists, base) > 0) {
-      if (ply === 0) this.firstMove = this.firstOpenFourOrDoubleFour(attacker, base);
-      return true;
-    }
-    if (depth === 0) return false;
 
+    // Forced blocks are remembered too: the defender's fours, blocked in any order, meet the same positions.
     const hi = board.hashHi();
     const slot = board.hashLo() & MEMO_MASK;
     const known = memoGeneration[slot] === generation && memoCheck[slot] === hi;
     if (known && memoWin[slot]! <= depth && ply > 0) return true;
     if (known && memoLoss[slot]! >= depth) return false;
 
-    const count = this.orderedThreats(attacker, base);
     let won = false;
-    for (let i = 0; i < count && !won; i++) {
-      const move = lists[base + i]!;
-      board.make(move);
-      won = this.defend(depth - 1, ply + 1);
+    if (defenderFives === 1) {
+      // A forced block; the attack goes on only if a threat of the attacker's still stands after it.
+      const block = lists[base]!;
+      board.make(block);
+      won = this.defend(depth, ply + 1);
       board.unmake();
-      if (won && ply === 0) this.firstMove = move;
-      if (this.stopped) return false;
+      if (won && ply === 0) this.firstMove = block;
+    } else {
+      // The last threat must win at once whatever the answer, so it must make two threats in one stone.
+      const count = this.orderedThreats(attacker, base, depth === 1 ? 2 : 1);
+      for (let i = 0; i < count && !won; i++) {
+        const move = lists[base + i]!;
+        board.make(move);
+        won = this.defend(depth - 1, ply + 1);
+        board.unmake();
+        if (won && ply === 0) this.firstMove = move;
+        if (this.stopped) return false;
+      }
     }
+    if (this.stopped) return false;
     if (memoGeneration[slot] !== generation || memoCheck[slot] !== hi) {
       memoGeneration[slot] = generation;
       memoCheck[slot] = hi;
@@ -148,13 +153,16 @@ class VctSearch {
     return -1;
   }
 
-  /** The attacker's fours and threes, the strongest combinations first. */
-  private orderedThreats(attacker: Stone, base: number): number {
+  /** The attacker's moves making at least `minimumThreats` fours or threes, the strongest combinations first. */
+  private orderedThreats(attacker: Stone, base: number, minimumThreats: number): number {
     const board = this.board;
-    const count = board.threatMoves(attacker, 1, lists, base);
+    const found = board.threatMoves(attacker, 1, lists, base);
     const threats = board.patterns.threats;
-    for (let i = 0; i < count; i++) {
-      const point = lists[base + i]!;
+    let count = 0;
+    for (let k = 0; k < found; k++) {
+      const point = lists[base + k]!;
+      if ((threats[attacker * POINTS + point]! & THREE_MASK) < minimumThreats) continue;
+      const i = count++;
       const score = threats[attacker * POINTS + point]! * 4096 + board.patterns.moveValue(point, attacker);
       let j = i;
       while (j > 0 && scores[j - 1]! < score) {
@@ -178,7 +186,9 @@ export function findVct(board: GomokuSearchBoard, options: VctOptions = {}): Vct
   generation = (generation + 1) | 0;
   const search = new VctSearch(board, options.nodeLimit ?? 50_000, options.deadline ?? Infinity);
   const maxDepth = Math.min(options.maxDepth ?? 4, (MAX_PLIES >> 1) - 8);
-  const won = search.attack(maxDepth, 0);
+  // Deepening: a short win, the usual kind, is found before the deep lines eat the node budget.
+  let won = false;
+  for (let depth = 1; depth <= maxDepth && !won && !search.stopped; depth++) won = search.attack(depth, 0);
   return { move: won && !search.stopped ? search.firstMove : -1, nodes: search.nodes, stopped: search.stopped };
 }
 
