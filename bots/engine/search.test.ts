@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WIN, type SearchGame } from './game.js';
+import { WIN, type SearchGame, type SearchReport } from './game.js';
 import { search } from './search.js';
 
 const LINES = [
@@ -157,6 +157,31 @@ describe('search', () => {
     expect(cut.move).toBeGreaterThanOrEqual(0);
     expect(cut.move).toBeLessThan(9);
     expect(cut.nodes).toBeLessThan(300 + 256);
+  });
+
+  it('stopped during a depth, answers with a move that depth proved better than the last finished choice', () => {
+    let changed = 0;
+    fc.assert(
+      fc.property(fc.array(fc.nat(8), { maxLength: 2 }), fc.integer(), fc.integer({ min: 20, max: 3000 }), (picks, salt, nodeLimit) => {
+        const start = afterPicks(picks, salt);
+        if (start.countMoves() < 2) return;
+        let finished: SearchReport | undefined;
+        const result = search(start, { nodeLimit, answerFromUnfinishedDepth: true, onProgress: (r) => (finished = r) });
+        if (!finished || result.move === finished.move) return;
+        changed++;
+        // In tic-tac-toe the table changes no score: the unfinished depth's values are minimax's.
+        const valueAfter = (move: number): number => {
+          start.make(move);
+          const value = -minimax(start, finished!.depth, 1);
+          start.unmake();
+          return value;
+        };
+        expect(valueAfter(result.move)).toBeGreaterThan(valueAfter(finished.move));
+        expect(result.depth).toBe(finished.depth);
+      }),
+      { numRuns: 300 },
+    );
+    expect(changed).toBeGreaterThan(0);
   });
 
   it('is deterministic for a position and a depth', () => {

@@ -20,6 +20,11 @@ export interface SearchOptions {
    * beats alpha. Off by default: a game turns it on once matches show it pays.
    */
   readonly lateMoveReductions?: boolean;
+  /**
+   * When the deadline or node limit stops a depth, answer with a root move that depth has
+   * already searched in full and found better than the last finished depth's choice.
+   */
+  readonly answerFromUnfinishedDepth?: boolean;
 }
 
 const MAX_PLY = 128;
@@ -60,6 +65,11 @@ class Searcher {
   private readonly reductions: boolean;
   private nodes = 0;
   private stopped = false;
+  /** The last finished depth's move, whether the running depth has searched it, and a root move found better since. */
+  private lastChoice = NO_MOVE;
+  private lastChoiceSearched = false;
+  private betterRootMove = NO_MOVE;
+  private betterRootScore = 0;
 
   constructor(
     private readonly game: SearchGame,
@@ -98,7 +108,10 @@ class Searcher {
       let alpha = depth >= 4 && aspiration > 0 ? Math.max(score - delta, -WIN) : -WIN;
       let beta = depth >= 4 && aspiration > 0 ? Math.min(score + delta, WIN) : WIN;
       let iterationScore: number;
+      this.lastChoice = best;
       for (;;) {
+        this.lastChoiceSearched = false;
+        this.betterRootMove = NO_MOVE;
         iterationScore = this.negamax(depth, alpha, beta, 0);
         if (this.stopped) break;
         if (iterationScore <= alpha && alpha > -WIN) {
@@ -111,7 +124,13 @@ class Searcher {
           break;
         }
       }
-      if (this.stopped) break;
+      if (this.stopped) {
+        if (this.options.answerFromUnfinishedDepth && this.betterRootMove !== NO_MOVE) {
+          best = this.betterRootMove;
+          report = this.report(best, this.betterRootScore, depth - 1, [best]);
+        }
+        break;
+      }
       score = iterationScore;
       best = this.pv[0]!;
       report = this.report(best, score, depth, Array.from(this.pv.subarray(0, this.pvLength[0]!)));
@@ -167,12 +186,17 @@ class Searcher {
       }
       game.unmake();
       if (this.stopped) return 0;
+      if (ply === 0 && move === this.lastChoice) this.lastChoiceSearched = true;
       if (score > bestScore) {
         bestScore = score;
         bestMove = move;
         if (score > alpha) {
           alpha = score;
           this.updatePv(ply, move);
+          if (ply === 0 && this.lastChoiceSearched && move !== this.lastChoice) {
+            this.betterRootMove = move;
+            this.betterRootScore = score;
+          }
           if (alpha >= beta) {
             this.rememberCutoff(move, ply, depth);
             break;
