@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GomokuBoard, POINTS, SIZE } from '../../shared/gomoku/board.js';
 import { formatMove } from '../../shared/gomoku/notation.js';
+import { BLACK, WHITE } from './patterns.js';
 import { CENTER, GomokuSearchBoard } from './search-board.js';
 import { point, points, positionOf } from './test-positions.js';
 
@@ -148,5 +149,12 @@ describe('GomokuSearchBoard.evaluate', () => {
     const whiteToMove = GomokuSearchBoard.fromPosition(positionOf('h8 i8 j8 c3', 'e12 m3 c13'));
     expect(blackToMove.evaluate()).toBeGreaterThan(10_000);
     expect(whiteToMove.evaluate()).toBeLessThan(0);
+  });
+
+  it("leans to defence: the opponent's shapes outweigh the same shapes of our own, tempo included", () => {
+    // Black h8 i8 and white h4 i4: the same open two each, far apart; black to move.
+    const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8', 'h4 i4'));
+    expect(board.patterns.value(BLACK)).toBe(board.patterns.value(WHITE));
+    expect(board.evaluate()).toBeLessThan(0);
   });
 });
