@@ -50,6 +50,16 @@ describe('the boardroom command', () => {
     expect(next.code).toBe(0);
   });
 
+  it('takes a position that starts with a dash as the value of --position', async () => {
+    const position = '---------------------------OX------OXX-----O-------------------- X';
+    const spaced = await boardroom('play', 'othello', '--position', position, '--json');
+    expect(spaced.code).toBe(0);
+    expect(lastJson(spaced.stdout)).toMatchObject({ position, toMove: 'black' });
+    const best = await boardroom('bestmove', 'othello', '--position', position, '--depth', '2', '--json');
+    expect(best.code).toBe(0);
+    expect((lastJson(spaced.stdout) as { legal: string[] }).legal).toContain((lastJson(best.stdout) as { move: string }).move);
+  });
+
   it.each(['perft', 'play'])('%s --help explains itself and exits 0', async (command) => {
     const { code, stdout } = await boardroom(command, '--help');
     expect(code).toBe(0);

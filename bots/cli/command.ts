@@ -14,8 +14,27 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /** node:util parseArgs with its errors turned into one-sentence usage errors. */
 export function parseCommandArgs<O extends Options>(argv: string[], options: O) {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    return parseArgs({ args: withJoinedValues(argv, options), options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
   }
+}
+
+/**
+ * A string option takes the next word as its value even when that word starts with a dash, as
+ * Othello positions often do (`--position -OX… O`); parseArgs alone would call it ambiguous.
+ */
+function withJoinedValues(argv: string[], options: Options): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      joined.push(...argv.slice(i));
+      break;
+    }
+    const takesValue = arg.startsWith('--') && !arg.includes('=') && options[arg.slice(2)]?.type === 'string';
+    if (takesValue && i + 1 < argv.length) joined.push(`${arg}=${argv[++i]!}`);
+    else joined.push(arg);
+  }
+  return joined;
 }
