@@ -25,6 +25,11 @@ export interface SearchOptions {
    * already searched in full and found better than the last finished depth's choice.
    */
   readonly answerFromUnfinishedDepth?: boolean;
+  /**
+   * At the horizon, go straight to the quiescence search without generating all moves first:
+   * for games whose `generateNoisyMoves` itself reports every game over with -1.
+   */
+  readonly quiescenceAtHorizon?: boolean;
 }
 
 const MAX_PLY = 128;
@@ -63,6 +68,7 @@ class Searcher {
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly reductions: boolean;
+  private readonly quiescenceAtHorizon: boolean;
   private nodes = 0;
   private stopped = false;
   /** The last finished depth's move, whether the running depth has searched it, and a root move found better since. */
@@ -81,6 +87,7 @@ class Searcher {
     this.table = options.useTable === false ? undefined : (options.table ?? new TranspositionTable(20));
     this.table?.newSearch();
     this.reductions = options.lateMoveReductions === true;
+    this.quiescenceAtHorizon = options.quiescenceAtHorizon === true && game.generateNoisyMoves !== undefined;
     this.stride = game.maxMoves;
     this.moves = new Int32Array(this.stride * (MAX_PLY + 1));
     this.scores = new Int32Array(this.stride * (MAX_PLY + 1));
@@ -144,6 +151,7 @@ class Searcher {
   private negamax(depth: number, alpha: number, beta: number, ply: number): number {
     const game = this.game;
     this.pvLength[ply] = 0;
+    if (depth <= 0 && this.quiescenceAtHorizon) return this.quiescence(alpha, beta, ply);
     if ((++this.nodes & CHECK_EVERY) === 0 && this.outOfBudget()) this.stopped = true;
     if (this.stopped) return 0;
 

@@ -89,6 +89,14 @@ describe('the engine on MiniChessSearchBoard', () => {
     if (takes) expect(report.score).toBe(WIN - 1);
   });
 
+  test('going straight to quiescence at the horizon finds the same scores and moves', () => {
+    for (const p of [...seedGame(12), position('k4/pp3/5/5/4R/K4 w 1'), position('2kbr/5/n4/5/5/Q2K1 b 49')]) {
+      const run = (quiescenceAtHorizon: boolean) => search(MiniChessSearchBoard.fromPosition(p), { maxDepth: 4, quiescenceAtHorizon });
+      const [plain, straight] = [run(false), run(true)];
+      expect([straight.move, straight.score]).toEqual([plain.move, plain.score]);
+    }
+  });
+
   test('on ply 49 saves the attacked knight by moving it: a defender would come too late', () => {
     // Black leads 121 to 120 on the count; the queen on a1 attacks the knight on a4, and after
     // white's reply on ply 50 the game is over, so only a move to a square the queen does not reach keeps the lead.

@@ -12,7 +12,7 @@ function minichessPosition(position: Position, bot: string): MiniChessPosition {
 }
 
 /** What the engine turns on in the generic search for MiniChess. */
-export const ENGINE_SEARCH_OPTIONS = { lateMoveReductions: true, answerFromUnfinishedDepth: true } as const;
+export const ENGINE_SEARCH_OPTIONS = { lateMoveReductions: true, answerFromUnfinishedDepth: true, quiescenceAtHorizon: true } as const;
 
 /** The strong engine: the generic search on `MiniChessSearchBoard`, with a table kept between moves. */
 export function createMiniChessEngineBot(name: string, budgetMs: number): Bot {

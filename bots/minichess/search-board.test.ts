@@ -182,6 +182,22 @@ describe('noisy moves and ordering', () => {
     }
   });
 
+  test('the capture generator agrees with filtering all moves, game over included, through random games', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      randomWalk(seed, (board) => {
+        const all = movesOf(board);
+        const noisy = new Int32Array(board.maxMoves);
+        const count = board.generateNoisyMoves(noisy, 0);
+        if (all.length === 0) {
+          expect(count).toBe(-1);
+          return;
+        }
+        expect(count).toBeGreaterThanOrEqual(0);
+        expect(Array.from(noisy.subarray(0, count), formatMove).sort()).toEqual(all.filter((m) => board.isNoisy(move(m))));
+      });
+    }
+  });
+
   test('orders captures most valuable victim first, cheapest attacker next, then quiet moves', () => {
     // A pawn, a knight and a rook can each take the black queen on c3.
     const board = load('k4/5/2p2/2q2/1P3/1NR1K w 1');

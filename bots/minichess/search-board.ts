@@ -142,7 +142,36 @@ export const CAPTURE_ORDER = 100_000;
 const PROMOTION_ORDER = CAPTURE_ORDER + 10 * VICTIM_RANK[QUEEN]!;
 
 const LAST_RANK_START = SQUARE_COUNT - FILE_COUNT;
-const SAVED_FIELDS = 3;
+const SAVED_FIELDS = 4;
+
+// Targets for the capture generator: for each square, 8 lines of up to 5 squares (rook
+// directions first, then bishop), and the knight's and king's squares; -1 ends a line.
+const LINE_LENGTH = RANK_COUNT - 1;
+const LINES = new Int8Array(SQUARE_COUNT * 8 * LINE_LENGTH).fill(-1);
+const KNIGHT_SQUARES = new Int8Array(SQUARE_COUNT * 8).fill(-1);
+const KING_SQUARES = new Int8Array(SQUARE_COUNT * 8).fill(-1);
+{
+  const lineSteps = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
+  const knightSteps = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const;
+  const onBoard = (file: number, rank: number) => file >= 0 && file < FILE_COUNT && rank >= 0 && rank < RANK_COUNT;
+  for (let square = 0; square < SQUARE_COUNT; square++) {
+    const file = square % FILE_COUNT;
+    const rank = Math.floor(square / FILE_COUNT);
+    let knights = 0;
+    let kings = 0;
+    for (let line = 0; line < 8; line++) {
+      const [df, dr] = lineSteps[line]!;
+      for (let step = 1; step <= LINE_LENGTH && onBoard(file + df * step, rank + dr * step); step++) {
+        LINES[(square * 8 + line) * LINE_LENGTH + step - 1] = (rank + dr * step) * FILE_COUNT + file + df * step;
+      }
+      if (onBoard(file + df, rank + dr)) KING_SQUARES[square * 8 + kings++] = (rank + dr) * FILE_COUNT + file + df;
+      const [kf, kr] = knightSteps[line]!;
+      if (onBoard(file + kf, rank + kr)) KNIGHT_SQUARES[square * 8 + knights++] = (rank + kr) * FILE_COUNT + file + kf;
+    }
+  }
+}
+/** What `scanNoisy` returns when the side to move can take the king, or has no move at all. */
+const GAME_OVER = -1;
 
 /**
  * `MiniChessBoard` for the search: an incremental Zobrist key and an incremental material plus
@@ -161,12 +190,8 @@ export class MiniChessSearchBoard implements SearchGame {
   /** keyHi, keyLo and score before each made move. */
   private saved = new Int32Array(SAVED_FIELDS * 64);
   private depth = 0;
-  /** Counts makes and unmakes, to tell whether the last generated moves still belong to the position. */
-  private changes = 0;
-  private generatedOut: Int32Array | undefined;
-  private generatedOffset = 0;
-  private generatedCount = 0;
-  private generatedAt = -1;
+  /** The board's piece codes by square, kept here for the capture generator. */
+  private readonly squares = new Int8Array(SQUARE_COUNT);
 
   constructor(board: MiniChessBoard) {
     this.board = board;
@@ -178,6 +203,7 @@ export class MiniChessSearchBoard implements SearchGame {
     }
     for (let square = 0; square < SQUARE_COUNT; square++) {
       const code = board.pieceAt(square);
+      this.squares[square] = code;
       if (code === 0) continue;
       const i = tableIndex(code, square);
       this.keyHi ^= PIECE_KEYS_HI[i]!;
@@ -199,12 +225,7 @@ export class MiniChessSearchBoard implements SearchGame {
   }
 
   generateMoves(out: Int32Array, offset: number): number {
-    const count = this.board.generateMoves(out, offset);
-    this.generatedOut = out;
-    this.generatedOffset = offset;
-    this.generatedCount = count;
-    this.generatedAt = this.changes;
-    return count;
+    return this.board.generateMoves(out, offset);
   }
 
   countMoves(): number {
@@ -215,18 +236,21 @@ export class MiniChessSearchBoard implements SearchGame {
     const board = this.board;
     const from = move & 31;
     const to = (move >> 5) & 31;
-    const moved = board.pieceAt(from);
-    const captured = board.pieceAt(to);
+    const squares = this.squares;
+    const moved = squares[from]!;
+    const captured = squares[to]!;
     if (this.depth * SAVED_FIELDS === this.saved.length) this.growStack();
     const saved = this.saved;
     const top = this.depth * SAVED_FIELDS;
     saved[top] = this.keyHi;
     saved[top + 1] = this.keyLo;
     saved[top + 2] = this.score;
+    saved[top + 3] = move;
     this.depth++;
-    this.changes++;
     board.make(move);
     const landed = board.pieceAt(to); // a queen where a pawn promoted
+    squares[from] = 0;
+    squares[to] = landed;
     const fromIndex = tableIndex(moved, from);
     const toIndex = tableIndex(landed, to);
     const capturedIndex = tableIndex(captured, to);
@@ -240,11 +264,15 @@ export class MiniChessSearchBoard implements SearchGame {
     if (this.depth === 0) throw new Error('unmake() with no move to take back.');
     this.board.unmake();
     this.depth--;
-    this.changes++;
     const top = this.depth * SAVED_FIELDS;
     this.keyHi = this.saved[top]!;
     this.keyLo = this.saved[top + 1]!;
     this.score = this.saved[top + 2]!;
+    const move = this.saved[top + 3]!;
+    const from = move & 31;
+    const to = (move >> 5) & 31;
+    this.squares[from] = this.board.pieceAt(from);
+    this.squares[to] = this.board.pieceAt(to);
     this.side = -this.side;
   }
 
@@ -271,38 +299,96 @@ export class MiniChessSearchBoard implements SearchGame {
 
   /**
    * Captures and promotions, or -1 where the game is over (a king capture is never a move: the
-   * position where it is available is already won). The search asks for all moves first at its
-   * horizon, so when they are still in place here they are filtered instead of generated again.
+   * position where it is available is already won).
    */
   generateNoisyMoves(out: Int32Array, offset: number): number {
-    const board = this.board;
-    const reuse = out === this.generatedOut && offset === this.generatedOffset && this.generatedAt === this.changes;
-    const count = reuse ? this.generatedCount : board.generateMoves(out, offset);
-    this.generatedAt = -1; // the filtering below overwrites them
-    if (count === 0) return -1;
-    let kept = offset;
-    for (let i = offset; i < offset + count; i++) {
-      const move = out[i]!;
-      if (this.isNoisy(move)) out[kept++] = move;
+    return this.board.isStepLimitReached() ? GAME_OVER : this.scanNoisy(out, offset);
+  }
+
+  /**
+   * Captures and promotions only, with `GAME_OVER` where the king can be taken or there is no
+   * move at all; the step limit is the caller's.
+   */
+  private scanNoisy(out: Int32Array, offset: number): number {
+    const squares = this.squares;
+    const us = this.side;
+    let n = offset;
+    let anyMove = false;
+    for (let from = 0; from < SQUARE_COUNT; from++) {
+      const kind = squares[from]! * us;
+      if (kind <= 0) continue;
+      if (kind === PAWN) {
+        const ahead = from + us * FILE_COUNT;
+        if (squares[ahead] === 0) {
+          anyMove = true;
+          if (ahead < FILE_COUNT || ahead >= LAST_RANK_START) out[n++] = from | (ahead << 5);
+        }
+        const file = from % FILE_COUNT;
+        if (file > 0) {
+          const victim = squares[ahead - 1]! * us;
+          if (victim < 0) {
+            if (victim === -KING) return GAME_OVER;
+            out[n++] = from | ((ahead - 1) << 5);
+          }
+        }
+        if (file < FILE_COUNT - 1) {
+          const victim = squares[ahead + 1]! * us;
+          if (victim < 0) {
+            if (victim === -KING) return GAME_OVER;
+            out[n++] = from | ((ahead + 1) << 5);
+          }
+        }
+      } else if (kind === KNIGHT || kind === KING) {
+        const targets = kind === KNIGHT ? KNIGHT_SQUARES : KING_SQUARES;
+        for (let i = from * 8; i < from * 8 + 8; i++) {
+          const to = targets[i]!;
+          if (to < 0) break;
+          const victim = squares[to]! * us;
+          if (victim === 0) anyMove = true;
+          else if (victim < 0) {
+            if (victim === -KING) return GAME_OVER;
+            out[n++] = from | (to << 5);
+          }
+        }
+      } else {
+        const first = kind === BISHOP ? 4 : 0;
+        const last = kind === ROOK ? 4 : 8;
+        for (let line = from * 8 + first; line < from * 8 + last; line++) {
+          for (let i = line * LINE_LENGTH; i < line * LINE_LENGTH + LINE_LENGTH; i++) {
+            const to = LINES[i]!;
+            if (to < 0) break;
+            const victim = squares[to]! * us;
+            if (victim === 0) {
+              anyMove = true;
+              continue;
+            }
+            if (victim < 0) {
+              if (victim === -KING) return GAME_OVER;
+              out[n++] = from | (to << 5);
+            }
+            break;
+          }
+        }
+      }
     }
-    return kept - offset;
+    return n === offset && !anyMove ? GAME_OVER : n - offset;
   }
 
   /** A capture or a promotion. */
   isNoisy(move: number): boolean {
-    const board = this.board;
+    const squares = this.squares;
     const to = (move >> 5) & 31;
-    return board.pieceAt(to) !== 0 || (board.pieceAt(move & 31) * this.side === PAWN && (to < FILE_COUNT || to >= LAST_RANK_START));
+    return squares[to] !== 0 || (squares[move & 31]! * this.side === PAWN && (to < FILE_COUNT || to >= LAST_RANK_START));
   }
 
   /** MVV-LVA for captures, then promotions, then quiet moves by the square bonus they gain. */
   orderScore(move: number): number {
-    const board = this.board;
+    const squares = this.squares;
     const from = move & 31;
     const to = (move >> 5) & 31;
-    const moved = board.pieceAt(from);
+    const moved = squares[from]!;
     const kind = moved * this.side;
-    const victim = -board.pieceAt(to) * this.side;
+    const victim = -squares[to]! * this.side;
     let order = victim > 0 ? CAPTURE_ORDER + 10 * VICTIM_RANK[victim]! - ATTACKER_RANK[kind]! : 0;
     if (kind === PAWN && (to < FILE_COUNT || to >= LAST_RANK_START)) order += order === 0 ? PROMOTION_ORDER : 10 * VICTIM_RANK[QUEEN]!;
     if (order !== 0) return order;
