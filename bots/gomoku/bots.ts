@@ -1,4 +1,4 @@
-import { GomokuBoard, type GomokuPosition, pointOfBoardIndex, POINTS } from '../../shared/gomoku/board.js';
+import { GomokuBoard, type GomokuPosition, pointOfBoardIndex, POINTS, SIZE } from '../../shared/gomoku/board.js';
 import type { Position } from '../../shared/games.js';
 import type { Bot, ThinkLimits } from '../bot.js';
 import { WIN, type SearchReport } from '../engine/game.js';
@@ -22,8 +22,10 @@ function reportOf(move: number, score: number, depth: number, nodes: number, pv:
 
 /** Quiet candidates the engine searches at each node, best first by pattern gain; threats are never cut. */
 export const ENGINE_BREADTH = 12;
-/** Attacker threats a VCT line may use, ours and the opponent's. */
+/** Attacker threats a VCT line of ours may use. */
 const VCT_DEPTH = 4;
+/** Attacker threats a VCT line of the opponent's may use: the wins seed-001 found against us took 5 or 6. */
+const THEIR_VCT_DEPTH = 6;
 /**
  * Node limits: a VCF or VCT that exists is usually found in a few hundred nodes with good
  * ordering, while proving that none exists can take far more; so the checks are short, and an
@@ -39,23 +41,67 @@ const DEFENCE_VCT_NODES = 3000;
 const OWN_VCF_BY = 0.1;
 const OWN_VCT_BY = 0.25;
 const THEIR_THREAT_BY = 0.35;
-const DEFENCE_BY = 0.6;
+const DEFENCE_BY = 0.75;
 /** The score reported for a VCT win, whose length is not counted: a forced win all the same. */
 const VCT_WIN_SCORE = WIN - 2 * VCT_DEPTH - 1;
 
-/** Does the side to move have a win by fours, or by threats, within the limits? */
-function threatWin(board: GomokuSearchBoard, deadline: number, vcfNodes: number, vctNodes: number): { won: boolean; stopped: boolean; nodes: number } {
+/**
+ * Does the side to move have a win by fours, or by threats, within the limits? When `played` is
+ * given, the points the searches played are marked in it (1 attacker, 2 defender).
+ */
+function threatWin(
+  board: GomokuSearchBoard,
+  deadline: number,
+  vcfNodes: number,
+  vctNodes: number,
+  played?: Uint8Array,
+): { won: boolean; stopped: boolean; nodes: number } {
   const vcf = findVcf(board, { deadline, nodeLimit: vcfNodes });
-  if (vcf.sequence.length > 0) return { won: true, stopped: false, nodes: vcf.nodes };
-  const vct = findVct(board, { deadline, nodeLimit: vctNodes, maxDepth: VCT_DEPTH });
+  if (vcf.sequence.length > 0) {
+    if (played) vcf.sequence.forEach((move, i) => (played[move] = played[move]! | (i % 2 === 0 ? 1 : 2)));
+    return { won: true, stopped: false, nodes: vcf.nodes };
+  }
+  const vct = findVct(board, { deadline, nodeLimit: vctNodes, maxDepth: THEIR_VCT_DEPTH, ...(played ? { played } : {}) });
   return { won: vct.move >= 0, stopped: vcf.stopped || vct.stopped, nodes: vcf.nodes + vct.nodes };
+}
+
+const DIRECTIONS: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+];
+
+/**
+ * The points that can break a threat sequence whose moves are marked in `played` (1 attacker,
+ * 2 defender): those moves themselves, and the points within four of an attacker's move along its
+ * lines (where the threats' stones and gaps lie). Elsewhere only a counter-threat helps.
+ */
+function pointsNearThreats(played: Uint8Array): Uint8Array {
+  const near = new Uint8Array(POINTS);
+  for (let point = 0; point < POINTS; point++) {
+    if (played[point] === 0) continue;
+    near[point] = 1;
+    if ((played[point]! & 1) === 0) continue;
+    const file = point % SIZE;
+    const rank = (point - file) / SIZE;
+    for (const [df, dr] of DIRECTIONS) {
+      for (let k = -4; k <= 4; k++) {
+        const f = file + k * df;
+        const r = rank + k * dr;
+        if (f >= 0 && f < SIZE && r >= 0 && r < SIZE) near[r * SIZE + f] = 1;
+      }
+    }
+  }
+  return near;
 }
 
 /**
  * The strong engine, in steps, each with its share of the move's time:
  * 1. our win by continuous fours (VCF), then by continuous threats (VCT): play it;
  * 2. the opponent's VCF or VCT as if it were to move: if there is one, keep only our moves after
- *    which it has none (all of them if none does: the search then finds the longest defence);
+ *    which it has none (all of them if none does: the search then finds the longest defence),
+ *    checking only the points near that threat sequence and our fours;
  * 3. the generic search on a `GomokuSearchBoard`, with a transposition table kept between moves.
  */
 export function createGomokuEngineBot(name: string, budgetMs: number): Bot {
@@ -90,11 +136,19 @@ export function createGomokuEngineBot(name: string, budgetMs: number): Bot {
       if (vct.move >= 0) return progress(reportOf(vct.move, VCT_WIN_SCORE, 2 * VCT_DEPTH + 1, nodes, [vct.move], started));
 
       board.pass();
-      const theirs = threatWin(board, by(THEIR_THREAT_BY), THEIR_VCF_NODES, THEIR_VCT_NODES);
+      const played = new Uint8Array(POINTS);
+      const theirs = threatWin(board, by(THEIR_THREAT_BY), THEIR_VCF_NODES, THEIR_VCT_NODES, played);
       board.unpass();
       nodes += theirs.nodes;
       if (theirs.won) {
-        const defence = movesThatStop(board, (b) => threatWin(b, by(DEFENCE_BY), DEFENCE_VCF_NODES, DEFENCE_VCT_NODES), by(DEFENCE_BY));
+        const near = pointsNearThreats(played);
+        const us = board.sideToMove;
+        const defence = movesThatStop(
+          board,
+          (b) => threatWin(b, by(DEFENCE_BY), DEFENCE_VCF_NODES, DEFENCE_VCT_NODES),
+          by(DEFENCE_BY),
+          (move) => near[move] === 1 || board.foursAt(move, us) > 0,
+        );
         nodes += defence.nodes;
         board.restrictMoves(defence.safeMoves);
       }

@@ -150,12 +150,13 @@ export function findVcf(board: GomokuSearchBoard, options: VcfOptions = {}): Vcf
  * move) does not refute, checked until `deadline`. Moves whose check finished without a win are
  * returned when there are any; else those whose check was cut short without one; else (none
  * survives, or none could be checked) every move, unchecked ones included, and the search must
- * find the longest defence.
+ * find the longest defence. Only the moves `consider` accepts are checked (all when it is omitted).
  */
 export function movesThatStop(
   board: GomokuSearchBoard,
   opponentWins: (board: GomokuSearchBoard) => { readonly won: boolean; readonly stopped: boolean; readonly nodes: number },
   deadline: number,
+  consider?: (move: number) => boolean,
 ): { safeMoves: number[]; nodes: number } {
   let nodes = 0;
   const buffer = new Int32Array(POINTS);
@@ -166,6 +167,7 @@ export function movesThatStop(
   const unrefuted: number[] = [];
   for (const move of moves) {
     if (performance.now() >= deadline) break;
+    if (consider && !consider(move)) continue;
     board.make(move);
     const reply = board.isOver ? undefined : opponentWins(board);
     board.unmake();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMove } from '../../shared/gomoku/notation.js';
 import { FLEX4 } from './patterns.js';
 import { GomokuSearchBoard } from './search-board.js';
-import { positionOf } from './test-positions.js';
+import { point, positionOf } from './test-positions.js';
 import { findVcf } from './vcf.js';
 import { findVct } from './vct.js';
 
@@ -60,5 +60,15 @@ describe('findVct', () => {
   it('needs its depth: the two-threat win is not found with one', () => {
     const board = GomokuSearchBoard.fromPosition(positionOf('i7 h8 j8 j10', 'j6 f8 g9 h9'));
     expect(findVct(board, { maxDepth: 1 }).move).toBe(-1);
+  });
+
+  it('marks the points it played: the winning first threat as an attacker move, a block of it as a defender move', () => {
+    const board = GomokuSearchBoard.fromPosition(positionOf('i7 h8 j8 j10', 'j6 f8 g9 h9'));
+    const played = new Uint8Array(225);
+    const result = findVct(board, { maxDepth: 2, nodeLimit: 200_000, played });
+    expect(result.move).toBeGreaterThanOrEqual(0);
+    expect(played[result.move]! & 1).toBe(1);
+    expect(played.some((mark) => (mark & 2) !== 0)).toBe(true);
+    expect(played[point('a1')]).toBe(0);
   });
 });

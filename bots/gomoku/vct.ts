@@ -17,6 +17,8 @@ export interface VctOptions {
   readonly maxDepth?: number;
   readonly nodeLimit?: number;
   readonly deadline?: number;
+  /** When given, marks every point the search plays: 1 for the attacker's moves, 2 for the defender's. */
+  readonly played?: Uint8Array;
 }
 
 export interface VctResult {
@@ -50,7 +52,13 @@ class VctSearch {
     private readonly board: GomokuSearchBoard,
     private readonly nodeLimit: number,
     private readonly deadline: number,
+    private readonly played: Uint8Array | undefined,
   ) {}
+
+  private make(move: number, mark: number): void {
+    if (this.played) this.played[move] = this.played[move]! | mark;
+    this.board.make(move);
+  }
 
   private tick(): boolean {
     if ((++this.nodes & CLOCK_EVERY) === 0 && (this.nodes >= this.nodeLimit || performance.now() >= this.deadline)) this.stopped = true;
@@ -90,7 +98,7 @@ class VctSearch {
     if (defenderFives === 1) {
       // A forced block; the attack goes on only if a threat of the attacker's still stands after it.
       const block = lists[base]!;
-      board.make(block);
+      this.make(block, 1);
       won = this.defend(depth, ply + 1);
       board.unmake();
       if (won && ply === 0) this.firstMove = block;
@@ -99,7 +107,7 @@ class VctSearch {
       const count = this.orderedThreats(attacker, base, depth === 1 ? 2 : 1);
       for (let i = 0; i < count && !won; i++) {
         const move = lists[base + i]!;
-        board.make(move);
+        this.make(move, 1);
         won = this.defend(depth - 1, ply + 1);
         board.unmake();
         if (won && ply === 0) this.firstMove = move;
@@ -135,7 +143,7 @@ class VctSearch {
     else if (patterns.count(attacker, FLEX4) > 0) count = board.answersToThree(lists, base, false);
     else return false; // no threat left standing
     for (let i = 0; i < count; i++) {
-      board.make(lists[base + i]!);
+      this.make(lists[base + i]!, 2);
       const won = this.attack(depth, ply + 1);
       board.unmake();
       if (!won) return false;
@@ -184,7 +192,7 @@ class VctSearch {
 export function findVct(board: GomokuSearchBoard, options: VctOptions = {}): VctResult {
   if (board.isOver) return { move: -1, nodes: 0, stopped: false };
   generation = (generation + 1) | 0;
-  const search = new VctSearch(board, options.nodeLimit ?? 50_000, options.deadline ?? Infinity);
+  const search = new VctSearch(board, options.nodeLimit ?? 50_000, options.deadline ?? Infinity, options.played);
   const maxDepth = Math.min(options.maxDepth ?? 4, (MAX_PLIES >> 1) - 8);
   // Deepening: a short win, the usual kind, is found before the deep lines eat the node budget.
   let won = false;
