@@ -5,7 +5,7 @@ import { startWorker } from '../threads.js';
 import type { ArenaTask } from './arena-worker.js';
 import { estimateElo, type EloEstimate } from './elo.js';
 import { randomOpening, type PlayedGame } from './game.js';
-import { seededRandom } from './random.js';
+import { seededRandom } from '../../shared/random.js';
 
 export interface MatchOptions {
   readonly game: GameId;

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { MiniChessBoard, SQUARE_COUNT, formatPlacement, parsePlacement, type MiniChessPosition } from '../../shared/minichess/index.js';
 import { formatMove, parseMove, parsePosition } from '../../shared/minichess/notation.js';
 import { CAPTURE_ORDER, MiniChessSearchBoard } from './search-board.js';
+import { seededBelow } from '../../shared/random.js';
 
 function position(text: string): MiniChessPosition {
   const parsed = parsePosition(text);
@@ -39,20 +40,9 @@ function movesOf(board: MiniChessSearchBoard, noisy = false): string[] {
   return Array.from(buffer.subarray(0, Math.max(count, 0)), formatMove).sort();
 }
 
-/** A small deterministic generator (mulberry32), so failures replay. */
-function randomSource(seed: number): (below: number) => number {
-  let state = seed;
-  return (below) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (((t ^ (t >>> 14)) >>> 0) % below) | 0;
-  };
-}
-
 /** Positions from random games, walked with make/unmake so the incremental state gets exercised. */
 function randomWalk(seed: number, visit: (board: MiniChessSearchBoard) => void): void {
-  const random = randomSource(seed);
+  const random = seededBelow(seed);
   const board = MiniChessSearchBoard.fromPosition(MiniChessBoard.start().toPosition());
   const buffer = new Int32Array(board.maxMoves);
   for (let step = 0; step < 300; step++) {

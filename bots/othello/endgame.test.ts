@@ -4,17 +4,7 @@ import { OthelloBoard, PASS } from '../../shared/othello/board.js';
 import { formatOthelloMove } from '../../shared/othello/notation.js';
 import { solve } from './endgame.js';
 import { ffoPositions } from './ffo.js';
-
-/** mulberry32: deterministic, so a failure replays. */
-function randomSource(seed: number): (below: number) => number {
-  let state = seed;
-  return (below) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % below;
-  };
-}
+import { seededBelow } from '../../shared/random.js';
 
 /** Plain minimax to the end of the game: the final margin for the side to move, empties to the winner. */
 function minimax(board: OthelloBoard, buffer: Int32Array, ply: number): number {
@@ -51,7 +41,7 @@ function moveMargins(board: OthelloBoard): Map<number, number> {
 
 /** Random games stopped at `empties` empty squares (not over, side to move able to place). */
 function randomEndgames(seed: number, empties: number, count: number): OthelloBoard[] {
-  const random = randomSource(seed);
+  const random = seededBelow(seed);
   const boards: OthelloBoard[] = [];
   const buffer = new Int32Array(33);
   while (boards.length < count) {

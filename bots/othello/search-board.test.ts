@@ -7,6 +7,7 @@ import { search } from '../engine/search.js';
 import { solve } from './endgame.js';
 import { ffoPositions } from './ffo.js';
 import { exactScore, marginOf, OthelloSearchBoard } from './search-board.js';
+import { seededBelow } from '../../shared/random.js';
 
 function square(text: string): number {
   const parsed = parseOthelloMove(text);
@@ -33,20 +34,9 @@ function fromObf(obf: string): OthelloSearchBoard {
   return OthelloSearchBoard.from(othelloBoardOf(parsed.value));
 }
 
-/** mulberry32: deterministic, so a failure replays. */
-function randomSource(seed: number): (below: number) => number {
-  let state = seed;
-  return (below) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % below;
-  };
-}
-
 /** Positions along random games, every few plies. */
 function randomPositions(seed: number, games: number): OthelloSearchBoard[] {
-  const random = randomSource(seed);
+  const random = seededBelow(seed);
   const out: OthelloSearchBoard[] = [];
   const buffer = new Int32Array(33);
   for (let g = 0; g < games; g++) {
@@ -85,7 +75,7 @@ function transformed(board: OthelloSearchBoard, symmetry: (r: number, c: number)
 
 describe('moves on the search board', () => {
   it('agree with OthelloBoard along random games, and unmake restores every position', () => {
-    const random = randomSource(17);
+    const random = seededBelow(17);
     const buffer = new Int32Array(33);
     const reference = new Int32Array(33);
     for (let game = 0; game < 30; game++) {

@@ -4,6 +4,7 @@ import { WIN_THRESHOLD, type SearchGame } from '../engine/game.js';
 import { solve } from './endgame.js';
 import { evaluateWithMobility } from './evaluate.js';
 import { flip, flipped } from '../../shared/othello/flip.js';
+import { mulberry32 } from '../../shared/random.js';
 
 /**
  * Zobrist keys by byte tabulation: one random 64-bit value (two halves) per byte value per byte
@@ -16,14 +17,8 @@ const KEY_LO = new Int32Array(2 * 8 * 256);
 const BLACK_TO_MOVE_HI = 0x5a17c3e9 | 0;
 const BLACK_TO_MOVE_LO = 0x1f83d9ab | 0;
 {
-  // mulberry32 with a fixed seed: the same keys in every process, so results are repeatable.
-  let state = 0x2545f491;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) | 0;
-  };
+  // A fixed seed: the same keys in every process, so results are repeatable.
+  const next = mulberry32(0x2545f491);
   for (let i = 0; i < KEY_HI.length; i++) {
     KEY_HI[i] = next();
     KEY_LO[i] = next();

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OthelloBoard } from '../../shared/othello/board.js';
 import { EDGE_STABLE } from './evaluate.js';
 import { stableCount, stableDiscs } from './stability.js';
-
-/** mulberry32: deterministic, so a failure replays. */
-function randomSource(seed: number): (below: number) => number {
-  let state = seed;
-  return (below) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % below;
-  };
-}
+import { seededBelow } from '../../shared/random.js';
 
 describe('edge stability table', () => {
   it.each([
@@ -44,7 +34,7 @@ describe('stable discs', () => {
   it('never count a disc that a later move flips', () => {
     // Random games; the stable discs claimed at any position must all still be there, in the
     // same colour, at every later position of the game. Claims only grow, so their union is kept.
-    const random = randomSource(64);
+    const random = seededBelow(64);
     const buffer = new Int32Array(33);
     let checked = 0;
     let broken = 0;

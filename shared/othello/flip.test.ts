@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { popcount } from './bitboard.js';
 import { countFlips, flip, flipped } from './flip.js';
+import { mulberry32 } from '../random.js';
 
 /** The rule as written: walk each of the 8 directions square by square. */
 function flipsByWalking(pHi: number, pLo: number, oHi: number, oLo: number, square: number, out: Int32Array): void {
@@ -27,20 +28,9 @@ function flipsByWalking(pHi: number, pLo: number, oHi: number, oLo: number, squa
   out[1] = lo;
 }
 
-/** mulberry32: deterministic, so a failure replays. */
-function randomSource(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) | 0;
-  };
-}
-
 describe('line flips', () => {
   it('agree with a square-by-square walk on every empty square of random boards', () => {
-    const random = randomSource(40);
+    const random = mulberry32(40);
     const reference = new Int32Array(2);
     let legal = 0;
     const mismatches: string[] = [];

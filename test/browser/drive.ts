@@ -146,14 +146,3 @@ export async function playToEnd(page: Page, game: 'othello' | 'gomoku' | 'minich
   return played;
 }
 
-/** A seeded random for repeatable screenshots. */
-export function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { GameView } from '../../shared/protocol/index.js';
 import { Client, expectOk } from '../support/server.js';
-import { clickCell, createRoom, myTurnOrEnd, ply, seeded, SCREEN } from './drive.js';
+import { seededRandom } from '../../shared/random.js';
+import { clickCell, createRoom, myTurnOrEnd, ply, SCREEN } from './drive.js';
 import { ADMIN_TOKEN, startStack } from './stack.js';
 
 // Globals of the page, used inside page.evaluate callbacks (the project's tsconfig has no DOM lib).
@@ -61,7 +62,7 @@ try {
   }
 
   // ——— Othello against a person (a socket client), mid-game ———
-  await twoPlayers('othello', 22, seeded(7), async (page) => {
+  await twoPlayers('othello', 22, seededRandom(7), async (page) => {
     await page.screenshot({ path: `${out}/othello.png` });
   });
 
@@ -76,7 +77,7 @@ try {
   }, gomokuLine, 'white');
 
   // ——— MiniChess: a piece picked up, its moves shown ———
-  await twoPlayers('minichess', 12, seeded(11), async (page) => {
+  await twoPlayers('minichess', 12, seededRandom(11), async (page) => {
     const movable = await page.$$eval('.game-screen .board [data-movable="true"]', (els) => els.map((e) => e.getAttribute('data-cell')!));
     const knightOrQueen = await page.$$eval('.game-screen .board [data-movable="true"]', (els) => els.filter((e) => /[QNB]$/.test(e.getAttribute('data-piece') ?? '')).map((e) => e.getAttribute('data-cell')!));
     await clickCell(page, knightOrQueen[0] ?? movable[0]!);
