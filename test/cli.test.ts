@@ -60,7 +60,7 @@ describe('the boardroom command', () => {
     expect((lastJson(spaced.stdout) as { legal: string[] }).legal).toContain((lastJson(best.stdout) as { move: string }).move);
   });
 
-  it.each(['perft', 'play'])('%s --help explains itself and exits 0', async (command) => {
+  it.each(['perft', 'play', 'bestmove', 'solve', 'arena'])('%s --help explains itself and exits 0', async (command) => {
     const { code, stdout } = await boardroom(command, '--help');
     expect(code).toBe(0);
     expect(stdout).toContain(`Usage: boardroom ${command}`);

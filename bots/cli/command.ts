@@ -11,8 +11,17 @@ export interface Command {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** node:util parseArgs with its errors turned into one-sentence usage errors. */
+/** Thrown by `parseCommandArgs` on `--help`: the runner prints the command's help and exits 0. */
+export class HelpRequested extends Error {}
+
+/** node:util parseArgs with its errors turned into one-sentence usage errors, and `--help`/`-h` for every command. */
 export function parseCommandArgs<O extends Options>(argv: string[], options: O) {
+  const parsed = parseStrictly(argv, options);
+  if ((parsed.values as { help?: boolean }).help) throw new HelpRequested();
+  return parsed;
+}
+
+function parseStrictly<O extends Options>(argv: string[], options: O) {
   try {
     return parseArgs({ args: withJoinedValues(argv, options), options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (error) {

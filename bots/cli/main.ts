@@ -1,4 +1,4 @@
-import type { Command } from './command.js';
+import { HelpRequested, type Command } from './command.js';
 import { arenaCommand } from './commands/arena.js';
 import { bestmoveCommand } from './commands/bestmove.js';
 import { solveCommand } from './commands/solve.js';
@@ -35,6 +35,10 @@ export async function main(argv: string[], output: Output = processOutput): Prom
   try {
     return await command.run(rest, output);
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      output.out(command.help);
+      return 0;
+    }
     if (error instanceof UsageError) {
       output.err(`boardroom ${command.name}: ${error.message}\nRun 'boardroom ${command.name} --help' for usage.`);
       return 2;

@@ -43,10 +43,6 @@ export const arenaCommand: Command = {
       records: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      output.out(HELP);
-      return 0;
-    }
     if (positionals.length > 0) throw new UsageError(`arena takes options only, not "${positionals.join(' ')}".`);
     const game = GAMES[gameArg(values.game)];
     for (const [flag, name] of [['--a', values.a], ['--b', values.b]] as const) {

@@ -40,10 +40,6 @@ export const bestmoveCommand: Command = {
       nodes: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      output.out(HELP);
-      return 0;
-    }
     if (positionals.length > 1) throw new UsageError(`bestmove takes one game, not "${positionals.join(' ')}".`);
     const game = GAMES[gameArg(positionals[0])];
     const position = positionArg(game, values.position);

@@ -34,10 +34,6 @@ export const perftCommand: Command = {
       divide: { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      output.out(HELP);
-      return 0;
-    }
     if (positionals.length > 2) throw new UsageError(`perft takes a game and a depth, not "${positionals.slice(2).join(' ')}".`);
     const game = GAMES[gameArg(positionals[0])];
     const depth = wholeNumberArg('The depth', positionals[1], 0, 20);

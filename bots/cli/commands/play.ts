@@ -30,10 +30,6 @@ export const playCommand: Command = {
   help: HELP,
   run(argv, output) {
     const { values, positionals } = parseCommandArgs(argv, { position: { type: 'string' }, json: { type: 'boolean' } });
-    if (values.help) {
-      output.out(HELP);
-      return 0;
-    }
     const game = GAMES[gameArg(positionals[0])];
     const start = positionArg(game, values.position);
     const result = replay(game.rules, start, positionals.slice(1).join(' '));

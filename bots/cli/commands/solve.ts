@@ -23,10 +23,6 @@ export const solveCommand: Command = {
   help: HELP,
   run(argv, output) {
     const { values, positionals } = parseCommandArgs(argv, { position: { type: 'string' }, json: { type: 'boolean' } });
-    if (values.help) {
-      output.out(HELP);
-      return 0;
-    }
     if (positionals[0] !== 'othello' || positionals.length > 1) throw new UsageError('solve knows Othello only: boardroom solve othello --position OBF.');
     if (values.position === undefined) throw new UsageError('Give the position to solve with --position OBF.');
     const game = GAMES.othello;
