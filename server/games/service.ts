@@ -45,6 +45,12 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
   return refuse('payload/invalid', `The request is not valid: ${where}${issue?.message ?? 'unreadable'}.`);
 }
 
+/** The seat a token holds in this state of the game: checked in the same state a change is decided on. */
+function seatByToken(game: StoredGame, token: string): Outcome<Color> {
+  const color = G.seatOfToken(game, token);
+  return color ? accept(color) : refuse('seat/bad_token', 'That seat token does not hold a seat in this room.');
+}
+
 /**
  * The authority over games, as in "One move, end to end": it loads a game, asks the pure game
  * logic, writes the result with a version check, and only then acknowledges and broadcasts,
@@ -132,21 +138,22 @@ export class GameService {
     const request = parse(SeatActionSchema, payload);
     if (!request.ok) return request;
     const { gameId, token } = request.value;
-    const seat = await this.seatFor(gameId, token);
-    if (!seat.ok) return seat;
-    const result = await this.mutate(gameId, (game) => accept(G.setConnected(game, seat.value, true, this.now())));
+    let color: Color = 'black';
+    const result = await this.mutate(gameId, (game) => {
+      const seat = seatByToken(game, token);
+      if (!seat.ok) return seat;
+      color = seat.value;
+      return accept(G.setConnected(game, color, true, this.now()));
+    });
     if (!result.ok) return result;
-    return accept({ seat: { gameId, color: seat.value, token }, view: G.toView(result.value, this.now()) });
+    return accept({ seat: { gameId, color, token }, view: G.toView(result.value, this.now()) });
   }
 
   async move(payload: unknown): Promise<Outcome<{ ply: number; view: GameView }>> {
     const request = parse(MoveSchema, payload);
     if (!request.ok) return request;
     const { gameId, token, ply, move } = request.value;
-    return this.play(gameId, ply, move, (game) => {
-      const color = G.seatOfToken(game, token);
-      return color ? accept(color) : refuse('seat/bad_token', 'That seat token does not hold a seat in this room.');
-    });
+    return this.play(gameId, ply, move, (game) => seatByToken(game, token));
   }
 
   /** Plays for a colour whose authority the caller has established (a bot job, an agent). */
@@ -179,12 +186,11 @@ export class GameService {
     const request = parse(AgentMoveSchema, payload);
     if (!request.ok) return request;
     const { gameId, ply, move } = request.value;
-    const game = await this.options.store.get(gameId);
-    if (!game) return refuse('room/not_found', `There is no room "${gameId}".`);
-    const mine = COLORS.filter((c) => game.seats[c].kind === 'agent' && game.seats[c].name === agent);
-    if (mine.length === 0) return refuse('seat/bad_token', `${agent} holds no seat in room "${gameId}".`);
-    const color = mine.includes(G.toMove(game)) ? G.toMove(game) : mine[0]!;
-    return this.moveAs(gameId, color, ply, move);
+    return this.play(gameId, ply, move, (game) => {
+      const mine = COLORS.filter((c) => game.seats[c].kind === 'agent' && game.seats[c].name === agent);
+      if (mine.length === 0) return refuse('seat/bad_token', `${agent} holds no seat in room "${gameId}".`);
+      return accept(mine.includes(G.toMove(game)) ? G.toMove(game) : mine[0]!);
+    });
   }
 
   /** The turns waiting for an agent, sent again when it connects. */
@@ -231,10 +237,10 @@ export class GameService {
   async rematch(payload: unknown): Promise<Outcome<{ gameId: string; seat: Seated }>> {
     const request = parse(SeatActionSchema, payload);
     if (!request.ok) return request;
-    const seat = await this.seatFor(request.value.gameId, request.value.token);
-    if (!seat.ok) return seat;
     const game = await this.options.store.get(request.value.gameId);
-    if (!game) return refuse('room/not_found', 'The room is gone.');
+    if (!game) return refuse('room/not_found', `There is no room "${request.value.gameId}".`);
+    const seat = seatByToken(game, request.value.token);
+    if (!seat.ok) return seat;
     if (game.status !== 'finished') return refuse('game/not_live', 'A rematch follows a finished game.');
     let freshId = game.rematch;
     if (!freshId) {
@@ -303,18 +309,11 @@ export class GameService {
   private async seatAction(payload: unknown, act: (game: StoredGame, color: Color, now: number) => Outcome<StoredGame>): Promise<Outcome<Record<string, never>>> {
     const request = parse(SeatActionSchema, payload);
     if (!request.ok) return request;
-    const seat = await this.seatFor(request.value.gameId, request.value.token);
-    if (!seat.ok) return seat;
-    const result = await this.mutate(request.value.gameId, (game) => act(game, seat.value, this.now()));
+    const result = await this.mutate(request.value.gameId, (game) => {
+      const seat = seatByToken(game, request.value.token);
+      return seat.ok ? act(game, seat.value, this.now()) : seat;
+    });
     return result.ok ? accept({}) : result;
-  }
-
-  private async seatFor(gameId: string, token: string): Promise<Outcome<Color>> {
-    const game = await this.options.store.get(gameId);
-    if (!game) return refuse('room/not_found', `There is no room "${gameId}".`);
-    const color = G.seatOfToken(game, token);
-    if (!color) return refuse('seat/bad_token', 'That seat token does not hold a seat in this room.');
-    return accept(color);
   }
 
   /**
