@@ -17,7 +17,7 @@ import type { GameStore, StoredGame } from '../store/store.js';
 import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
-import { accept, refuse, type Outcome } from './refuse.js';
+import { accept, parse, refuse, type Outcome } from './refuse.js';
 
 export interface ServiceOptions {
   readonly store: GameStore;
@@ -36,14 +36,6 @@ export interface ServiceOptions {
 type Seated = { gameId: string; color: Color; token: string };
 const MAX_ATTEMPTS = 8;
 const BOT_SAFETY_MS = 250; // a bot answers this much before its flag falls
-
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, payload: unknown): Outcome<T> {
-  const parsed = schema.safeParse(payload);
-  if (parsed.success) return accept(parsed.data);
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-  return refuse('payload/invalid', `The request is not valid: ${where}${issue?.message ?? 'unreadable'}.`);
-}
 
 /** The seat a token holds in this state of the game: checked in the same state a change is decided on. */
 function seatByToken(game: StoredGame, token: string): Outcome<Color> {

@@ -1,7 +1,7 @@
 import type { Namespace, Socket } from 'socket.io';
 import { AgentJoinSchema } from '../../shared/protocol/index.js';
 import type { GameService } from '../games/service.js';
-import { refuse } from '../games/refuse.js';
+import { parse } from '../games/refuse.js';
 import { hashToken } from '../games/tokens.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -34,11 +34,11 @@ export function attachAgents(ns: Namespace, service: GameService, store: GameSto
       return service.listRooms(payload);
     });
     handle('room:join', async (payload) => {
-      const request = AgentJoinSchema.safeParse(payload);
-      if (!request.success) return refuse('payload/invalid', `The request is not valid: ${request.error.issues[0]?.message ?? 'unreadable'}.`);
-      const joined = await service.joinAsAgent(request.data.gameId, request.data.color, agent);
+      const request = parse(AgentJoinSchema, payload);
+      if (!request.ok) return request;
+      const joined = await service.joinAsAgent(request.value.gameId, request.value.color, agent);
       if (joined.ok) {
-        await socket.join(gameRoom(request.data.gameId));
+        await socket.join(gameRoom(request.value.gameId));
         const { token: _token, ...seat } = joined.value.seat;
         return { ok: true, value: { seat, view: joined.value.view } };
       }

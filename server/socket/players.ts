@@ -2,7 +2,7 @@ import type { Namespace, Socket } from 'socket.io';
 import type { Color } from '../../shared/color.js';
 import { WatchSchema } from '../../shared/protocol/index.js';
 import type { GameService } from '../games/service.js';
-import { accept, refuse, type Outcome } from '../games/refuse.js';
+import { accept, parse, type Outcome } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { gameRoom, LOBBY, seatRoom, spectatorRoom } from './broadcaster.js';
@@ -48,10 +48,10 @@ export function attachPlayers(ns: Namespace, service: GameService, limit: number
       return watched;
     });
     handle('room:unwatch', async (payload) => {
-      const request = WatchSchema.safeParse(payload);
-      if (!request.success) return refuse('payload/invalid', 'The request is not valid: send { gameId }.');
+      const request = parse(WatchSchema, payload);
+      if (!request.ok) return request;
       // The game's events stop; a seat this connection holds is kept (its room tells presence).
-      await Promise.all([socket.leave(gameRoom(request.data.gameId)), socket.leave(spectatorRoom(request.data.gameId))]);
+      await Promise.all([socket.leave(gameRoom(request.value.gameId)), socket.leave(spectatorRoom(request.value.gameId))]);
       return accept({});
     });
     handle('room:leave', (payload) => service.leave(payload));
