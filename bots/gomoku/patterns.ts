@@ -1,4 +1,4 @@
-import { POINTS, SIZE } from '../../shared/gomoku/board.js';
+import { LINE_STEPS, POINTS, SIZE } from '../../shared/gomoku/board.js';
 
 /*
  * Seed 001's idea: the value of a point along one line depends only on the cells up to five away
@@ -31,13 +31,6 @@ export const PATTERN_NAMES = ['none', 'block1', 'flex1', 'block2', 'flex2', 'blo
 export const PATTERN_KINDS = 16; // stride of per-colour count arrays
 
 export const LINES = 4;
-/** (file, rank) steps of the four lines: horizontal, vertical, diagonal, anti-diagonal. */
-const LINE_STEPS = [
-  [1, 0],
-  [0, 1],
-  [1, 1],
-  [-1, 1],
-] as const;
 export const WINDOW_REACH = 5;
 const WINDOW_CELLS = 2 * WINDOW_REACH;
 const UNKNOWN = 0xff;

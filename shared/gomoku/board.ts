@@ -26,8 +26,8 @@ const WHITE = 2;
 type Cell = typeof EMPTY | typeof BLACK | typeof WHITE;
 const COLOR_OF_CELL = [null, 'black', 'white'] as const;
 
-/** The four lines through a point as (file, rank) steps; direction `d + 4` is the opposite of `d`. */
-const LINE_STEPS = [
+/** The four lines through a point as (file, rank) steps: horizontal, vertical, diagonal, anti-diagonal; direction `d + 4` is the opposite of `d`. */
+export const LINE_STEPS = [
   [1, 0],
   [0, 1],
   [1, 1],
