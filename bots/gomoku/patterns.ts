@@ -212,7 +212,7 @@ const COMBO_OF = Uint8Array.from({ length: 256 }, (_, threats) => {
 export class LinePatterns {
   readonly cells = new Uint8Array(POINTS);
   readonly exactFive: boolean;
-  /** `[stone * POINTS + point]`, kept for every point and meaningful for empty ones. */
+  /** `[stone * POINTS + point]`, kept for empty points (a point being emptied gets them rebuilt). */
   readonly threats = new Uint8Array(3 * POINTS);
   /** `[own * POINTS + point]`: `moveValue(point, own)`, kept the same way. */
   private readonly moveValues = new Int32Array(3 * POINTS);
@@ -297,7 +297,32 @@ export class LinePatterns {
   remove(point: number): void {
     this.cells[point] = EMPTY;
     this.updateLines(point, EMPTY);
+    this.summarisePoint(point);
     this.addToTotals(point, 1);
+  }
+
+  /**
+   * Rebuilds an empty point's threat summary and move values from its four windows: while a stone
+   * stands on a point, `updateLines` leaves them be, since nothing reads them for occupied points.
+   */
+  private summarisePoint(point: number): void {
+    let black = 0;
+    let white = 0;
+    let blackValue = 0;
+    let whiteValue = 0;
+    for (let line = 0; line < LINES; line++) {
+      const pair = this.pairAt(point * LINES + line);
+      const b = pair & 15;
+      const w = pair >>> 4;
+      black += THREAT_UNIT[b]!;
+      white += THREAT_UNIT[w]!;
+      blackValue += ATTACK_WEIGHT[b]! + DEFENCE_WEIGHT[w]!;
+      whiteValue += ATTACK_WEIGHT[w]! + DEFENCE_WEIGHT[b]!;
+    }
+    this.threats[BLACK * POINTS + point] = black;
+    this.threats[WHITE * POINTS + point] = white;
+    this.moveValues[BLACK * POINTS + point] = blackValue;
+    this.moveValues[WHITE * POINTS + point] = whiteValue;
   }
 
   /** Adds (sign 1) or takes away (sign -1) an empty point's patterns from the board sums. */
@@ -320,7 +345,10 @@ export class LinePatterns {
     combos[white] = combos[white]! + sign;
   }
 
-  /** Writes `code` for `point` into the windows of its line neighbours, moving their patterns in the sums. */
+  /**
+   * Writes `code` for `point` into the windows of its line neighbours, and moves the patterns of
+   * the empty ones in the per-point summaries and the board sums (occupied ones wait for `remove`).
+   */
   private updateLines(point: number, code: number): void {
     const codes = this.codes;
     const tableShift = this.shift;
@@ -335,30 +363,28 @@ export class LinePatterns {
       const before = keys[at]!;
       const after = (before & ~(3 << shift)) | (code << shift);
       keys[at] = after;
+      const neighbour = at >>> 2; // at = neighbour * LINES + line
+      if (cells[neighbour] !== EMPTY) continue;
       const pairBefore = codes[(before >>> tableShift) & mask]!;
       const pairAfter = codes[(after >>> tableShift) & mask]!;
       if (pairBefore === pairAfter) continue;
-      const neighbour = at >>> 2; // at = neighbour * LINES + line
-      const empty = cells[neighbour] === EMPTY;
       const changed = pairBefore ^ pairAfter;
-      if ((changed & 15) !== 0) this.shiftPattern(neighbour, BLACK, pairBefore & 15, pairAfter & 15, empty);
-      if (changed >>> 4 !== 0) this.shiftPattern(neighbour, WHITE, pairBefore >>> 4, pairAfter >>> 4, empty);
+      if ((changed & 15) !== 0) this.shiftPattern(neighbour, BLACK, pairBefore & 15, pairAfter & 15);
+      if (changed >>> 4 !== 0) this.shiftPattern(neighbour, WHITE, pairBefore >>> 4, pairAfter >>> 4);
     }
   }
 
-  /** One line of `point` goes from pattern `was` to `now` for `stone`: its threat summary, and the board sums if the point is empty. */
-  private shiftPattern(point: number, stone: Stone, was: number, now: number, empty: boolean): void {
+  /** One line of the empty `point` goes from pattern `was` to `now` for `stone`: its summaries and the board sums. */
+  private shiftPattern(point: number, stone: Stone, was: number, now: number): void {
     const moveValues = this.moveValues;
     const mine = stone * POINTS + point;
     const theirs = (3 - stone) * POINTS + point;
     moveValues[mine] = moveValues[mine]! + ATTACK_WEIGHT[now]! - ATTACK_WEIGHT[was]!;
     moveValues[theirs] = moveValues[theirs]! + DEFENCE_WEIGHT[now]! - DEFENCE_WEIGHT[was]!;
     const threats = this.threats;
-    const t = mine;
-    const threatsBefore = threats[t]!;
+    const threatsBefore = threats[mine]!;
     const threatsAfter = threatsBefore + THREAT_UNIT[now]! - THREAT_UNIT[was]!;
-    threats[t] = threatsAfter;
-    if (!empty) return;
+    threats[mine] = threatsAfter;
     const totals = this.totals;
     const counts = this.counts;
     totals[stone] = totals[stone]! + PATTERN_VALUE[now]! - PATTERN_VALUE[was]!;
