@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { GomokuBoard, POINTS, SIZE } from '../../shared/gomoku/board.js';
 import { formatMove } from '../../shared/gomoku/notation.js';
 import { GomokuSearchBoard } from './search-board.js';
-import { positionOf } from './test-positions.js';
-import { findVcf } from './vcf.js';
+import { points, positionOf } from './test-positions.js';
+import { findVcf, movesThatStop } from './vcf.js';
+import { findVct } from './vct.js';
 
 /*
  * An oracle that shares no code with vcf.ts or the pattern tables: stones in a plain array, fives
@@ -173,5 +174,39 @@ describe('findVcf', () => {
   it('formats its lines readably (for reports)', () => {
     const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8 j8 k5 k6 k7', 'g8 k4 a15 o1 a1 o15'));
     expect(findVcf(board).sequence.map(formatMove)[0]).toBe('k8');
+  });
+});
+
+describe('movesThatStop', () => {
+  const threatWin = (board: GomokuSearchBoard) => {
+    const vct = findVct(board, { maxDepth: 3, nodeLimit: 20_000 });
+    return { won: vct.move >= 0, stopped: vct.stopped, nodes: vct.nodes };
+  };
+
+  it("keeps only the moves after which the opponent's open three no longer wins", () => {
+    // Black's open three h8 i8 j8; white (to move) has two stones far off. A stone one further
+    // out (f8, l8) still lets black make an open four, so only the two ends stop it.
+    const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8 j8', 'a1 o15'));
+    const { safeMoves } = movesThatStop(board, threatWin, Infinity);
+    expect(safeMoves.map(formatMove).sort()).toEqual(['g8', 'k8']);
+  });
+
+  it('puts the moves whose check ran out of nodes after the proven ones, and drops only the refuted', () => {
+    const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8', 'a1'));
+    const [refuted, cutShort, proven] = points('h9 h7 g8');
+    const verdict = (b: GomokuSearchBoard) => ({ won: b.lastMove === refuted, stopped: b.lastMove === cutShort, nodes: 1 });
+    const considered = new Set([refuted, cutShort, proven]);
+    const { safeMoves } = movesThatStop(board, verdict, Infinity, (move) => considered.has(move));
+    expect(safeMoves).toEqual([proven, cutShort]);
+  });
+
+  it('returns every sensible move when nothing stops the threat, for the search to find the longest defence', () => {
+    // Two open threes far apart (h8 i8 j8 and c3 c4 c5): no single stone blocks both.
+    const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8 j8 c3 c4 c5', 'o15 a15 o1 n1 o2'));
+    expect(board.sideToMove).toBe(2);
+    const { safeMoves } = movesThatStop(board, threatWin, Infinity);
+    const all = new Int32Array(POINTS);
+    expect(safeMoves.length).toBe(board.allSensibleMoves(all, 0));
+    expect(safeMoves).toEqual(expect.arrayContaining(points('g8 k8 c2 c6')));
   });
 });

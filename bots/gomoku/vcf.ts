@@ -147,10 +147,11 @@ export function findVcf(board: GomokuSearchBoard, options: VcfOptions = {}): Vcf
 
 /**
  * The side to move's sensible moves, best-ordered, that `opponentWins` (asked with the opponent to
- * move) does not refute, checked until `deadline`. Moves whose check finished without a win are
- * returned when there are any; else those whose check was cut short without one; else (none
- * survives, or none could be checked) every move, unchecked ones included, and the search must
- * find the longest defence. Only the moves `consider` accepts are checked (all when it is omitted).
+ * move) does not refute, checked until `deadline`: those whose check finished without a win first,
+ * then those whose check was cut short without one (a proof that ran out of nodes is no proof,
+ * and the real defence may be among them). When none survives, or none could be checked, every
+ * move is returned, unchecked ones included, and the search must find the longest defence. Only
+ * the moves `consider` accepts are checked (all when it is omitted).
  */
 export function movesThatStop(
   board: GomokuSearchBoard,
@@ -175,6 +176,6 @@ export function movesThatStop(
     if (reply === undefined || (!reply.won && !reply.stopped)) provenSafe.push(move);
     else if (!reply.won) unrefuted.push(move);
   }
-  const safeMoves = provenSafe.length > 0 ? provenSafe : unrefuted.length > 0 ? unrefuted : moves;
-  return { safeMoves, nodes };
+  const survivors = [...provenSafe, ...unrefuted];
+  return { safeMoves: survivors.length > 0 ? survivors : moves, nodes };
 }
