@@ -43,8 +43,12 @@ function codeAt(key: number, offset: number): number {
   return (key >>> shiftOf(offset)) & 3;
 }
 
-/** Per line value of a pattern, for the evaluation's totals: what a side could make there next. */
-export const PATTERN_VALUE = Int32Array.from([0, 1, 3, 4, 10, 12, 40, 50, 160, 300]);
+/**
+ * Per line value of a pattern, for the evaluation's totals: what a side could make there next.
+ * Steep from the threes up, as seed 001's own values are: with flatter ones the many small shapes
+ * of stones spread apart outweighed one real three, and white spent its first moves on them.
+ */
+export const PATTERN_VALUE = Int32Array.from([0, 1, 2, 3, 8, 12, 64, 80, 400, 1000]);
 
 /**
  * Both colours' patterns of every window, one byte each (black in the low four bits, white in the

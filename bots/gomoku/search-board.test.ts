@@ -152,8 +152,8 @@ describe('GomokuSearchBoard.evaluate', () => {
   });
 
   it("leans to defence: the opponent's shapes outweigh the same shapes of our own, tempo included", () => {
-    // Black h8 i8 and white h4 i4: the same open two each, far apart; black to move.
-    const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8', 'h4 i4'));
+    // Black h6 i6 and white h10 i10: mirror images across the middle row; black to move.
+    const board = GomokuSearchBoard.fromPosition(positionOf('h6 i6', 'h10 i10'));
     expect(board.patterns.value(BLACK)).toBe(board.patterns.value(WHITE));
     expect(board.evaluate()).toBeLessThan(0);
   });

@@ -471,10 +471,10 @@ export class GomokuSearchBoard implements SearchGame {
     const otherFives = patterns.count(other, FIVE);
     if (otherFives >= 2 && this.fiveMoves(other, countScratch, 0) >= 2) return -FIVE_NEXT_SCORE;
     const ownValue = patterns.value(own);
-    // The opponent's shapes weigh a quarter more than ours: with equal weights, white lost most
+    // The opponent's shapes weigh half as much again as ours: with equal weights, white lost most
     // of its games against seed 001 building its own lines instead of breaking black's.
     const otherValue = patterns.value(other);
-    const base = ownValue - otherValue - (otherValue >> 2);
+    const base = ownValue - otherValue - (otherValue >> 1);
     // The block is forced and the quiescence search plays it, so standing pat here must not look good.
     if (otherFives > 0) return base - FIVE_NEXT_SCORE;
     if (patterns.count(own, FLEX4) > 0 || patterns.comboCount(own, DOUBLE_FOUR) > 0) return OPEN_FOUR_NEXT_SCORE;
