@@ -157,4 +157,15 @@ describe('GomokuSearchBoard.evaluate', () => {
     expect(board.patterns.value(BLACK)).toBe(board.patterns.value(WHITE));
     expect(board.evaluate()).toBeLessThan(0);
   });
+
+  it('weighs the shapes by the player the search is for, so both sides to move see one score but for the tempo', () => {
+    const board = GomokuSearchBoard.fromPosition(positionOf('h6 i6 j7', 'h10 i10'));
+    expect(board.sideToMove).toBe(WHITE);
+    const forWhite = board.evaluate();
+    board.pass();
+    const forBlack = board.evaluate();
+    board.unpass();
+    const tempo = (board.patterns.value(BLACK) >> 3) + (board.patterns.value(WHITE) >> 3);
+    expect(forWhite + forBlack).toBe(tempo);
+  });
 });

@@ -119,6 +119,8 @@ export class GomokuSearchBoard implements SearchGame {
   private passed = 0;
   private rootMoves: Int32Array | undefined;
   private rootHistory = 0;
+  /** The side to move in the loaded position: the player the search is for, whose opponent's shapes weigh more. */
+  private player: Stone = BLACK;
   private winnerStone = EMPTY;
   private hi = 0;
   private lo = 0;
@@ -142,6 +144,7 @@ export class GomokuSearchBoard implements SearchGame {
       if (color !== null) searchBoard.put(point, color === 'black' ? BLACK : WHITE);
     }
     if (board.winner !== null) searchBoard.winnerStone = board.winner === 'black' ? BLACK : WHITE;
+    searchBoard.player = searchBoard.sideToMove;
     return searchBoard;
   }
 
@@ -471,10 +474,13 @@ export class GomokuSearchBoard implements SearchGame {
     const otherFives = patterns.count(other, FIVE);
     if (otherFives >= 2 && this.fiveMoves(other, countScratch, 0) >= 2) return -FIVE_NEXT_SCORE;
     const ownValue = patterns.value(own);
-    // The opponent's shapes weigh half as much again as ours: with equal weights, white lost most
-    // of its games against seed 001 building its own lines instead of breaking black's.
+    // The player's opponent's shapes weigh half as much again as the player's: with equal weights,
+    // white lost most of its games against seed 001 building its own lines instead of breaking
+    // black's. The weights follow the player, not the side to move, so that a position scores the
+    // same at odd and even depths (but for the tempo): when they followed the side to move, white
+    // did worse against seed 001 with 300 ms a move than with 100.
     const otherValue = patterns.value(other);
-    const base = ownValue - otherValue - (otherValue >> 1);
+    const base = own === this.player ? ownValue - otherValue - (otherValue >> 1) : ownValue + (ownValue >> 1) - otherValue;
     // The block is forced and the quiescence search plays it, so standing pat here must not look good.
     if (otherFives > 0) return base - FIVE_NEXT_SCORE;
     if (patterns.count(own, FLEX4) > 0 || patterns.comboCount(own, DOUBLE_FOUR) > 0) return OPEN_FOUR_NEXT_SCORE;
