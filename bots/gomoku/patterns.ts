@@ -184,6 +184,9 @@ const EMPTY_BOARD_KEYS = new Uint32Array(POINTS * LINES);
 /** Move-ordering weights of a pattern: for the colour that makes it (attack) and for the colour that takes the point from it (defence). */
 export const ATTACK_WEIGHT = Int32Array.from([0, 1, 3, 4, 14, 14, 70, 80, 600, 20_000]);
 export const DEFENCE_WEIGHT = Int32Array.from([0, 1, 2, 3, 10, 10, 50, 45, 400, 10_000]);
+/** `moveValue` of one line for each colour, by the window's pattern pair (black low four bits, white high four). */
+const BLACK_MOVE_VALUE = Int32Array.from({ length: 256 }, (_, pair) => ATTACK_WEIGHT[pair & 15]! + DEFENCE_WEIGHT[pair >>> 4]!);
+const WHITE_MOVE_VALUE = Int32Array.from({ length: 256 }, (_, pair) => ATTACK_WEIGHT[pair >>> 4]! + DEFENCE_WEIGHT[pair & 15]!);
 /** Per-point threat summary: `FOUR_UNIT` for each line with a four or better, 1 for each with an open three or better. */
 export const FOUR_UNIT = 16;
 export const THREE_MASK = FOUR_UNIT - 1;
@@ -237,15 +240,7 @@ export class LinePatterns {
     this.mask = table.mask;
     this.neighbours = exactFive ? EXACT_FIVE_NEIGHBOURS : FREESTYLE_NEIGHBOURS;
     for (let point = 0; point < POINTS; point++) {
-      for (let line = 0; line < LINES; line++) {
-        const pair = this.pairAt(point * LINES + line);
-        this.threats[BLACK * POINTS + point] = this.threats[BLACK * POINTS + point]! + THREAT_UNIT[pair & 15]!;
-        this.threats[WHITE * POINTS + point] = this.threats[WHITE * POINTS + point]! + THREAT_UNIT[pair >>> 4]!;
-        this.moveValues[BLACK * POINTS + point] =
-          this.moveValues[BLACK * POINTS + point]! + ATTACK_WEIGHT[pair & 15]! + DEFENCE_WEIGHT[pair >>> 4]!;
-        this.moveValues[WHITE * POINTS + point] =
-          this.moveValues[WHITE * POINTS + point]! + ATTACK_WEIGHT[pair >>> 4]! + DEFENCE_WEIGHT[pair & 15]!;
-      }
+      this.summarisePoint(point);
       this.addToTotals(point, 1);
     }
   }
@@ -306,8 +301,9 @@ export class LinePatterns {
   }
 
   /**
-   * Rebuilds an empty point's threat summary and move values from its four windows: while a stone
-   * stands on a point, `updateLines` leaves them be, since nothing reads them for occupied points.
+   * Builds an empty point's threat summary and move values from its four windows: on a new board,
+   * and when a point is emptied (while a stone stands on it, `updateLines` leaves them be, since
+   * nothing reads them for occupied points).
    */
   private summarisePoint(point: number): void {
     let black = 0;
@@ -316,12 +312,10 @@ export class LinePatterns {
     let whiteValue = 0;
     for (let line = 0; line < LINES; line++) {
       const pair = this.pairAt(point * LINES + line);
-      const b = pair & 15;
-      const w = pair >>> 4;
-      black += THREAT_UNIT[b]!;
-      white += THREAT_UNIT[w]!;
-      blackValue += ATTACK_WEIGHT[b]! + DEFENCE_WEIGHT[w]!;
-      whiteValue += ATTACK_WEIGHT[w]! + DEFENCE_WEIGHT[b]!;
+      black += THREAT_UNIT[pair & 15]!;
+      white += THREAT_UNIT[pair >>> 4]!;
+      blackValue += BLACK_MOVE_VALUE[pair]!;
+      whiteValue += WHITE_MOVE_VALUE[pair]!;
     }
     this.threats[BLACK * POINTS + point] = black;
     this.threats[WHITE * POINTS + point] = white;
@@ -359,6 +353,7 @@ export class LinePatterns {
     const mask = this.mask;
     const keys = this.keys;
     const cells = this.cells;
+    const moveValues = this.moveValues;
     const { start, slot: slots, shift: shifts } = this.neighbours;
     const end = start[point + 1]!;
     for (let i = start[point]!; i < end; i++) {
@@ -372,20 +367,21 @@ export class LinePatterns {
       const pairBefore = codes[(before >>> tableShift) & mask]!;
       const pairAfter = codes[(after >>> tableShift) & mask]!;
       if (pairBefore === pairAfter) continue;
+      // Both colours' move values depend on both patterns (attack and defence): one step each.
+      const black = BLACK * POINTS + neighbour;
+      const white = WHITE * POINTS + neighbour;
+      moveValues[black] = moveValues[black]! + BLACK_MOVE_VALUE[pairAfter]! - BLACK_MOVE_VALUE[pairBefore]!;
+      moveValues[white] = moveValues[white]! + WHITE_MOVE_VALUE[pairAfter]! - WHITE_MOVE_VALUE[pairBefore]!;
       const changed = pairBefore ^ pairAfter;
       if ((changed & 15) !== 0) this.shiftPattern(neighbour, BLACK, pairBefore & 15, pairAfter & 15);
       if (changed >>> 4 !== 0) this.shiftPattern(neighbour, WHITE, pairBefore >>> 4, pairAfter >>> 4);
     }
   }
 
-  /** One line of the empty `point` goes from pattern `was` to `now` for `stone`: its summaries and the board sums. */
+  /** One line of the empty `point` goes from pattern `was` to `now` for `stone`: its threat summary and the board sums. */
   private shiftPattern(point: number, stone: Stone, was: number, now: number): void {
-    const moveValues = this.moveValues;
-    const mine = stone * POINTS + point;
-    const theirs = (3 - stone) * POINTS + point;
-    moveValues[mine] = moveValues[mine]! + ATTACK_WEIGHT[now]! - ATTACK_WEIGHT[was]!;
-    moveValues[theirs] = moveValues[theirs]! + DEFENCE_WEIGHT[now]! - DEFENCE_WEIGHT[was]!;
     const threats = this.threats;
+    const mine = stone * POINTS + point;
     const threatsBefore = threats[mine]!;
     const threatsAfter = threatsBefore + THREAT_UNIT[now]! - THREAT_UNIT[was]!;
     threats[mine] = threatsAfter;
