@@ -66,6 +66,15 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     const storeRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableAutoPipelining: true });
     const pub = storeRedis.duplicate();
     const sub = redis.duplicate();
+    // The Socket.IO adapter publishes without waiting for the reply. A player who leaves just as
+    // the server closes sets off publishes on a connection already quitting: their refusals are
+    // logged here, not left to become unhandled rejections.
+    const publish = pub.publish.bind(pub);
+    pub.publish = ((channel: string | Buffer, message: string | Buffer) => {
+      const sent = publish(channel, message);
+      sent.catch((error: unknown) => log.debug({ err: error, channel }, 'publish refused'));
+      return sent;
+    }) as typeof pub.publish;
     const clients = [redis, storeRedis, pub, sub];
     for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
     closers.push(async () => Promise.all(clients.map((client) => client.quit())));

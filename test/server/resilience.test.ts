@@ -51,6 +51,30 @@ describe('reconnection', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('a server closing just as its players leave leaves no unhandled rejection behind', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (error: unknown) => rejections.push(error);
+    process.on('unhandledRejection', onRejection);
+    try {
+      for (let round = 0; round < 6; round++) {
+        const server = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: `shut${round}`, RECONNECT_GRACE_MS: '60000' });
+        const rooms = [];
+        for (let i = 0; i < 4; i++) rooms.push(await humanRoom(server.url, 'othello'));
+        // Their leaving sets off seat updates and adapter publishes while the server closes, a
+        // little later each round.
+        for (const { ann, bob } of rooms) for (const c of [ann, bob]) c.close();
+        await new Promise((resolve) => setTimeout(resolve, round));
+        await server.close();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+    expect(rejections.map(String)).toEqual([]);
+  });
+});
+
 describe('processes', () => {
   it('a server killed with SIGKILL mid-game comes back with the game, and it finishes', async () => {
     const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'kill', RECONNECT_GRACE_MS: '60000' };
