@@ -1,4 +1,4 @@
-import { GomokuBoard, type GomokuPosition, pointOfBoardIndex, POINTS, SIZE } from '../../shared/gomoku/board.js';
+import { GomokuBoard, type GomokuPosition, LINE_STEPS, pointOfBoardIndex, POINTS, SIZE } from '../../shared/gomoku/board.js';
 import type { Position } from '../../shared/games.js';
 import type { Bot, ThinkLimits } from '../bot.js';
 import { WIN, type SearchReport } from '../engine/game.js';
@@ -65,13 +65,6 @@ function threatWin(
   return { won: vct.move >= 0, stopped: vcf.stopped || vct.stopped, nodes: vcf.nodes + vct.nodes };
 }
 
-const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [1, 0],
-  [0, 1],
-  [1, 1],
-  [1, -1],
-];
-
 /**
  * The points that can break a threat sequence whose moves are marked in `played` (1 attacker,
  * 2 defender): those moves themselves, and the points within four of an attacker's move along its
@@ -85,7 +78,7 @@ function pointsNearThreats(played: Uint8Array): Uint8Array {
     if ((played[point]! & 1) === 0) continue;
     const file = point % SIZE;
     const rank = (point - file) / SIZE;
-    for (const [df, dr] of DIRECTIONS) {
+    for (const [df, dr] of LINE_STEPS) {
       for (let k = -4; k <= 4; k++) {
         const f = file + k * df;
         const r = rank + k * dr;
