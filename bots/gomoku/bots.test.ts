@@ -85,6 +85,15 @@ describe('engine', () => {
     expect(points('k8 l8 k7 k11')).toContain(report.move);
   });
 
+  it('defends by a counter-three where no block holds', () => {
+    // From an arena game: white to move, and black (h8 h9 i9) wins by threats if white passes
+    // (g9 first). Of white's 50 sensible moves only its own threes h4, i5, l8 and m9 (with j6 k7)
+    // leave black no win by threats within 8; every block near black's stones loses.
+    const bot = createGomokuEngineBot('engine-defence-test', 1000);
+    const report = bot.think(positionOf('i9 h9 h8', 'j6 k7'), { deadline: performance.now() + 1000 });
+    expect(points('h4 i5 l8 m9')).toContain(report.move);
+  });
+
   it('respects exactFive: a six is not a win, so it blocks instead', () => {
     expect(formatMove(think(ENGINE, 'f8 g8 i8 j8 k8 b12', 'e8 c12 d12 e12 f12 o15', true).move)).toBe('g12');
     expect(formatMove(think(ENGINE, 'f8 g8 i8 j8 k8 b12', 'e8 c12 d12 e12 f12 o15', false).move)).toBe('h8');

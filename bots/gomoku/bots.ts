@@ -93,8 +93,10 @@ function pointsNearThreats(played: Uint8Array): Uint8Array {
  * The strong engine, in steps, each with its share of the move's time:
  * 1. our win by continuous fours (VCF), then by continuous threats (VCT): play it;
  * 2. the opponent's VCF or VCT as if it were to move: if there is one, keep only our moves after
- *    which it has none (all of them if none does: the search then finds the longest defence),
- *    checking only the points near that threat sequence and our fours;
+ *    which it has none, checking our own threes and fours first (a counter-threat is quick to
+ *    prove and often the only defence), then the points near that threat sequence. The moves
+ *    proven safe are kept; only when none is, those whose check ran out of nodes; and when every
+ *    check found a win, all moves (the search then finds the longest defence);
  * 3. the generic search on a `GomokuSearchBoard`, with a transposition table kept between moves.
  */
 export function createGomokuEngineBot(name: string, budgetMs: number): Bot {
@@ -140,10 +142,13 @@ export function createGomokuEngineBot(name: string, budgetMs: number): Bot {
           board,
           (b) => threatWin(b, by(DEFENCE_BY), DEFENCE_VCF_NODES, DEFENCE_VCT_NODES),
           by(DEFENCE_BY),
-          (move) => near[move] === 1 || board.foursAt(move, us) > 0,
+          (move) => near[move] === 1 || board.threatsAt(move, us) > 0,
+          (move) => board.threatsAt(move, us) > 0,
         );
         nodes += defence.nodes;
-        board.restrictMoves(defence.safeMoves);
+        // Where the opponent has a threat sequence, a check cut short almost always hides a refutation.
+        const kept = defence.proven.length > 0 ? defence.proven : defence.unrefuted;
+        board.restrictMoves(kept.length > 0 ? kept : defence.sensible);
       }
 
       table ??= new TranspositionTable(20);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GomokuBoard, POINTS, SIZE } from '../../shared/gomoku/board.js';
 import { formatMove } from '../../shared/gomoku/notation.js';
 import { GomokuSearchBoard } from './search-board.js';
-import { points, positionOf } from './test-positions.js';
+import { point, points, positionOf } from './test-positions.js';
 import { findVcf, movesThatStop } from './vcf.js';
 import { findVct } from './vct.js';
 
@@ -183,30 +183,48 @@ describe('movesThatStop', () => {
     return { won: vct.move >= 0, stopped: vct.stopped, nodes: vct.nodes };
   };
 
-  it("keeps only the moves after which the opponent's open three no longer wins", () => {
+  it("proves safe only the moves after which the opponent's open three no longer wins", () => {
     // Black's open three h8 i8 j8; white (to move) has two stones far off. A stone one further
     // out (f8, l8) still lets black make an open four, so only the two ends stop it.
     const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8 j8', 'a1 o15'));
-    const { safeMoves } = movesThatStop(board, threatWin, Infinity);
-    expect(safeMoves.map(formatMove).sort()).toEqual(['g8', 'k8']);
+    const { proven, unrefuted } = movesThatStop(board, threatWin, Infinity);
+    expect(proven.map(formatMove).sort()).toEqual(['g8', 'k8']);
+    expect(unrefuted).toEqual([]);
   });
 
-  it('puts the moves whose check ran out of nodes after the proven ones, and drops only the refuted', () => {
+  it('sorts the checked moves into proven and cut short, and drops the refuted', () => {
     const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8', 'a1'));
     const [refuted, cutShort, proven] = points('h9 h7 g8');
     const verdict = (b: GomokuSearchBoard) => ({ won: b.lastMove === refuted, stopped: b.lastMove === cutShort, nodes: 1 });
     const considered = new Set([refuted, cutShort, proven]);
-    const { safeMoves } = movesThatStop(board, verdict, Infinity, (move) => considered.has(move));
-    expect(safeMoves).toEqual([proven, cutShort]);
+    const result = movesThatStop(board, verdict, Infinity, (move) => considered.has(move));
+    expect(result.proven).toEqual([proven]);
+    expect(result.unrefuted).toEqual([cutShort]);
   });
 
-  it('returns every sensible move when nothing stops the threat, for the search to find the longest defence', () => {
+  it('checks the urgent moves first, whatever their pattern gain', () => {
+    const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8', 'a1'));
+    const urgent = point('f6');
+    const checked: number[] = [];
+    const verdict = (b: GomokuSearchBoard) => {
+      checked.push(b.lastMove);
+      return { won: true, stopped: false, nodes: 1 };
+    };
+    const { sensible } = movesThatStop(board, verdict, Infinity, undefined, (move) => move === urgent);
+    expect(board.orderScore(urgent)).toBeLessThan(board.orderScore(sensible[1]!));
+    expect(checked[0]).toBe(urgent);
+    expect(sensible[0]).toBe(urgent);
+    expect(checked).toHaveLength(sensible.length);
+  });
+
+  it('proves nothing when no single stone stops the threat, and still lists every sensible move', () => {
     // Two open threes far apart (h8 i8 j8 and c3 c4 c5): no single stone blocks both.
     const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8 j8 c3 c4 c5', 'o15 a15 o1 n1 o2'));
     expect(board.sideToMove).toBe(2);
-    const { safeMoves } = movesThatStop(board, threatWin, Infinity);
+    const { proven, unrefuted, sensible } = movesThatStop(board, threatWin, Infinity);
+    expect([...proven, ...unrefuted]).toEqual([]);
     const all = new Int32Array(POINTS);
-    expect(safeMoves.length).toBe(board.allSensibleMoves(all, 0));
-    expect(safeMoves).toEqual(expect.arrayContaining(points('g8 k8 c2 c6')));
+    expect(sensible.length).toBe(board.allSensibleMoves(all, 0));
+    expect(sensible).toEqual(expect.arrayContaining(points('g8 k8 c2 c6')));
   });
 });

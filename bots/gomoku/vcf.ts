@@ -146,25 +146,26 @@ export function findVcf(board: GomokuSearchBoard, options: VcfOptions = {}): Vcf
 }
 
 /**
- * The side to move's sensible moves, best-ordered, that `opponentWins` (asked with the opponent to
- * move) does not refute, checked until `deadline`: those whose check finished without a win first,
- * then those whose check was cut short without one (a proof that ran out of nodes is no proof,
- * and the real defence may be among them). When none survives, or none could be checked, every
- * move is returned, unchecked ones included, and the search must find the longest defence. Only
- * the moves `consider` accepts are checked (all when it is omitted).
+ * The side to move's sensible moves that `opponentWins` (asked with the opponent to move) does
+ * not refute, checked in order until `deadline`: `urgent` moves first (cheap to check and often
+ * the answer, such as our own threats), then the rest by pattern gain. Only the moves `consider`
+ * accepts are checked (all when it is omitted). `proven` are those whose check finished without a
+ * win; `unrefuted` those whose check was cut short without one (a proof that ran out of nodes is
+ * no proof, and the real defence may be among them).
  */
 export function movesThatStop(
   board: GomokuSearchBoard,
   opponentWins: (board: GomokuSearchBoard) => { readonly won: boolean; readonly stopped: boolean; readonly nodes: number },
   deadline: number,
   consider?: (move: number) => boolean,
-): { safeMoves: number[]; nodes: number } {
+  urgent?: (move: number) => boolean,
+): { proven: number[]; unrefuted: number[]; sensible: number[]; nodes: number } {
   let nodes = 0;
   const buffer = new Int32Array(POINTS);
-  const moves = Array.from(buffer.subarray(0, board.allSensibleMoves(buffer, 0)));
-  const scores = new Map(moves.map((m) => [m, board.orderScore(m)]));
-  moves.sort((a, b) => scores.get(b)! - scores.get(a)!);
-  const provenSafe: number[] = [];
+  const sensible = Array.from(buffer.subarray(0, board.allSensibleMoves(buffer, 0)));
+  const scores = new Map(sensible.map((m) => [m, board.orderScore(m) + (urgent?.(m) ? 1 << 24 : 0)]));
+  const moves = [...sensible].sort((a, b) => scores.get(b)! - scores.get(a)!);
+  const proven: number[] = [];
   const unrefuted: number[] = [];
   for (const move of moves) {
     if (performance.now() >= deadline) break;
@@ -173,9 +174,8 @@ export function movesThatStop(
     const reply = board.isOver ? undefined : opponentWins(board);
     board.unmake();
     nodes += 1 + (reply?.nodes ?? 0);
-    if (reply === undefined || (!reply.won && !reply.stopped)) provenSafe.push(move);
+    if (reply === undefined || (!reply.won && !reply.stopped)) proven.push(move);
     else if (!reply.won) unrefuted.push(move);
   }
-  const survivors = [...provenSafe, ...unrefuted];
-  return { safeMoves: survivors.length > 0 ? survivors : moves, nodes };
+  return { proven, unrefuted, sensible: moves, nodes };
 }
