@@ -142,7 +142,7 @@ export function createGomokuEngineBot(name: string, budgetMs: number): Bot {
           board,
           (b) => threatWin(b, by(DEFENCE_BY), DEFENCE_VCF_NODES, DEFENCE_VCT_NODES),
           by(DEFENCE_BY),
-          (move) => near[move] === 1 || board.threatsAt(move, us) > 0,
+          (move) => near[move] === 1,
           (move) => board.threatsAt(move, us) > 0,
         );
         nodes += defence.nodes;

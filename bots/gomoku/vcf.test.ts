@@ -202,7 +202,7 @@ describe('movesThatStop', () => {
     expect(result.unrefuted).toEqual([cutShort]);
   });
 
-  it('checks the urgent moves first, whatever their pattern gain', () => {
+  it('checks the urgent moves first, whatever their pattern gain, and even where `consider` would not', () => {
     const board = GomokuSearchBoard.fromPosition(positionOf('h8 i8', 'a1'));
     const urgent = point('f6');
     const checked: number[] = [];
@@ -215,6 +215,9 @@ describe('movesThatStop', () => {
     expect(checked[0]).toBe(urgent);
     expect(sensible[0]).toBe(urgent);
     expect(checked).toHaveLength(sensible.length);
+    checked.length = 0;
+    movesThatStop(board, verdict, Infinity, () => false, (move) => move === urgent);
+    expect(checked).toEqual([urgent]);
   });
 
   it('proves nothing when no single stone stops the threat, and still lists every sensible move', () => {

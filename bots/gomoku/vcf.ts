@@ -148,10 +148,11 @@ export function findVcf(board: GomokuSearchBoard, options: VcfOptions = {}): Vcf
 /**
  * The side to move's sensible moves that `opponentWins` (asked with the opponent to move) does
  * not refute, checked in order until `deadline`: `urgent` moves first (cheap to check and often
- * the answer, such as our own threats), then the rest by pattern gain. Only the moves `consider`
- * accepts are checked (all when it is omitted). `proven` are those whose check finished without a
- * win; `unrefuted` those whose check was cut short without one (a proof that ran out of nodes is
- * no proof, and the real defence may be among them).
+ * the answer, such as our own threats), then the rest by pattern gain. Besides the urgent ones,
+ * only the moves `consider` accepts are checked (all when it is omitted). `sensible` lists every
+ * move in that order. `proven` are those whose check finished without a win; `unrefuted` those
+ * whose check was cut short without one (a proof that ran out of nodes is no proof, and the real
+ * defence may be among them).
  */
 export function movesThatStop(
   board: GomokuSearchBoard,
@@ -162,14 +163,15 @@ export function movesThatStop(
 ): { proven: number[]; unrefuted: number[]; sensible: number[]; nodes: number } {
   let nodes = 0;
   const buffer = new Int32Array(POINTS);
-  const sensible = Array.from(buffer.subarray(0, board.allSensibleMoves(buffer, 0)));
-  const scores = new Map(sensible.map((m) => [m, board.orderScore(m) + (urgent?.(m) ? 1 << 24 : 0)]));
-  const moves = [...sensible].sort((a, b) => scores.get(b)! - scores.get(a)!);
+  const moves = Array.from(buffer.subarray(0, board.allSensibleMoves(buffer, 0)));
+  const isUrgent = new Set(urgent ? moves.filter(urgent) : []);
+  const scores = new Map(moves.map((m) => [m, board.orderScore(m) + (isUrgent.has(m) ? 1 << 24 : 0)]));
+  moves.sort((a, b) => scores.get(b)! - scores.get(a)!);
   const proven: number[] = [];
   const unrefuted: number[] = [];
   for (const move of moves) {
     if (performance.now() >= deadline) break;
-    if (consider && !consider(move)) continue;
+    if (consider && !isUrgent.has(move) && !consider(move)) continue;
     board.make(move);
     const reply = board.isOver ? undefined : opponentWins(board);
     board.unmake();
