@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GomokuBoard, POINTS, SIZE } from '../../shared/gomoku/board.js';
 import { formatMove } from '../../shared/gomoku/notation.js';
+import { search } from '../engine/search.js';
+import { ENGINE_BREADTH, ENGINE_SEARCH_OPTIONS } from './bots.js';
 import { BLACK, WHITE } from './patterns.js';
 import { CENTER, GomokuSearchBoard } from './search-board.js';
 import { point, points, positionOf } from './test-positions.js';
@@ -167,5 +169,25 @@ describe('GomokuSearchBoard.evaluate', () => {
     board.unpass();
     const tempo = (board.patterns.value(BLACK) >> 3) + (board.patterns.value(WHITE) >> 3);
     expect(forWhite + forBlack).toBe(tempo);
+  });
+});
+
+describe('GomokuSearchBoard in the search', () => {
+  it('going straight to quiescence at the horizon, as the engine does, finds the same moves and scores', () => {
+    const cases = [
+      ['h8 i9 i7', 'h9 g7'],
+      ['h8 i9 j7 g9', 'h9 i8 j8'],
+      ['h8 j10 g6 i9', 'i8 h9 g9 k11'],
+      ['h8 i8 j8 h9 k10', 'g8 h10 i9 j7 g6'],
+    ] as const;
+    expect(ENGINE_SEARCH_OPTIONS.quiescenceAtHorizon).toBe(true);
+    for (const [black, white] of cases) {
+      const run = (quiescenceAtHorizon: boolean) =>
+        search(GomokuSearchBoard.fromPosition(positionOf(black, white), { breadth: ENGINE_BREADTH }), { maxDepth: 4, quiescenceAtHorizon });
+      const [plain, straight] = [run(false), run(true)];
+      expect([straight.move, straight.score, straight.depth]).toEqual([plain.move, plain.score, 4]);
+      // Each horizon node counts once instead of twice (its own node and its quiescence node).
+      expect(straight.nodes).toBeLessThan(plain.nodes);
+    }
   });
 });
