@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WIN, type SearchGame, type SearchReport } from './game.js';
+import { WIN, WIN_THRESHOLD, type SearchGame, type SearchReport } from './game.js';
 import { search } from './search.js';
 
 const LINES = [
@@ -182,6 +182,28 @@ describe('search', () => {
       { numRuns: 300 },
     );
     expect(changed).toBeGreaterThan(0);
+  });
+
+  it('with answerFromOddDepths, answers as the deepest odd depth did, unless a deeper one proves a result', () => {
+    let earlier = 0;
+    fc.assert(
+      fc.property(fc.array(fc.nat(8), { maxLength: 3 }), fc.integer(), fc.integer({ min: 2, max: 7 }), (picks, salt, maxDepth) => {
+        const start = afterPicks(picks, salt);
+        if (start.countMoves() < 2) return;
+        const depths: number[] = [];
+        const result = search(start, { maxDepth, answerFromOddDepths: true, onProgress: (r) => depths.push(r.depth) });
+        const deepest = depths[depths.length - 1]!;
+        expect(result.depth % 2 === 1 || Math.abs(result.score) >= WIN_THRESHOLD).toBe(true);
+        // Every depth is still searched and reported; only the answer waits for an odd one.
+        expect(result.depth === deepest || result.depth === deepest - 1).toBe(true);
+        if (result.depth < deepest) earlier++;
+        const plain = search(afterPicks(picks, salt), { maxDepth: result.depth });
+        expect({ move: result.move, score: result.score }).toEqual({ move: plain.move, score: plain.score });
+      }),
+      { numRuns: 200 },
+    );
+    expect(earlier).toBeGreaterThan(0);
+    expect(() => search(new TicTacToe(), { answerFromOddDepths: true, answerFromUnfinishedDepth: true })).toThrow(/do not combine/);
   });
 
   it('is deterministic for a position and a depth', () => {

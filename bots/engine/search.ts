@@ -26,6 +26,12 @@ export interface SearchOptions {
    */
   readonly answerFromUnfinishedDepth?: boolean;
   /**
+   * Answer from the deepest finished odd depth, whose horizon falls after the searcher's own
+   * move, rather than from the deepest finished depth; the first depth, and a depth that proves
+   * a win or a loss, count whatever their parity. Not with `answerFromUnfinishedDepth`.
+   */
+  readonly answerFromOddDepths?: boolean;
+  /**
    * At the horizon, go straight to the quiescence search without generating all moves first:
    * for games whose `generateNoisyMoves` itself reports every game over with -1.
    */
@@ -86,6 +92,9 @@ class Searcher {
     this.maxDepth = Math.min(options.maxDepth ?? 64, MAX_PLY - 8);
     this.table = options.useTable === false ? undefined : (options.table ?? new TranspositionTable(20));
     this.table?.newSearch();
+    if (options.answerFromOddDepths && options.answerFromUnfinishedDepth) {
+      throw new Error('search: answerFromOddDepths and answerFromUnfinishedDepth do not combine.');
+    }
     this.reductions = options.lateMoveReductions === true;
     this.quiescenceAtHorizon = options.quiescenceAtHorizon === true && game.generateNoisyMoves !== undefined;
     this.stride = game.maxMoves;
@@ -140,10 +149,12 @@ class Searcher {
       }
       score = iterationScore;
       best = this.pv[0]!;
-      report = this.report(best, score, depth, Array.from(this.pv.subarray(0, this.pvLength[0]!)));
-      this.options.onProgress?.(report);
+      const finished = this.report(best, score, depth, Array.from(this.pv.subarray(0, this.pvLength[0]!)));
+      this.options.onProgress?.(finished);
+      const proven = Math.abs(score) >= WIN_THRESHOLD;
+      if (!this.options.answerFromOddDepths || depth % 2 === 1 || proven) report = finished;
       // A forced result within the horizon cannot change with more depth.
-      if (Math.abs(score) >= WIN_THRESHOLD && WIN - Math.abs(score) <= depth) break;
+      if (proven && WIN - Math.abs(score) <= depth) break;
     }
     return { ...report, nodes: this.nodes, ms: performance.now() - this.started, nps: this.nps() };
   }
