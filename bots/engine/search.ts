@@ -27,8 +27,8 @@ export interface SearchOptions {
   readonly answerFromUnfinishedDepth?: boolean;
   /**
    * Answer from the deepest finished odd depth, whose horizon falls after the searcher's own
-   * move, rather than from the deepest finished depth; the first depth, and a depth that proves
-   * a win or a loss, count whatever their parity. Not with `answerFromUnfinishedDepth`.
+   * move, rather than from the deepest finished depth; a depth that proves a win or a loss counts
+   * whatever its parity. Not with `answerFromUnfinishedDepth`.
    */
   readonly answerFromOddDepths?: boolean;
   /**
