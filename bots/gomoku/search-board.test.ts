@@ -123,12 +123,28 @@ describe('GomokuSearchBoard make/unmake', () => {
     for (const move of points('h8 h9 i8 i9 j10')) a.make(move);
     for (const move of points('i8 i9 j10 h9 h8')) b.make(move);
     expect([a.hashHi(), a.hashLo()]).toEqual([b.hashHi(), b.hashLo()]);
-    const loaded = GomokuSearchBoard.fromPosition(positionOf('h8 i8 j10', 'h9 i9'));
+    // Loaded with black to move, so searched for black as `a` and `b` are.
+    const loaded = GomokuSearchBoard.fromPosition(positionOf('h8 i8 j10', 'h9 i9 k11'));
+    a.make(point('k11'));
     expect([loaded.hashHi(), loaded.hashLo()]).toEqual([a.hashHi(), a.hashLo()]);
+    a.unmake();
     b.make(point('a1'));
     expect([b.hashHi(), b.hashLo()]).not.toEqual([a.hashHi(), a.hashLo()]);
     for (let i = 0; i < 6; i++) b.unmake();
     expect([b.hashHi(), b.hashLo()]).toEqual(start);
+  });
+
+  it('keys the player too: the same stones searched for white and for black hash apart, as they score apart', () => {
+    // One bot's table serves every game its thread plays, as black in one and white in the next.
+    const forWhite = GomokuSearchBoard.fromPosition(positionOf('h8 i8', 'h9'));
+    forWhite.make(point('i9'));
+    const forBlack = GomokuSearchBoard.fromPosition(positionOf('h8 i8', 'h9 i9'));
+    expect(forWhite.sideToMove).toBe(forBlack.sideToMove);
+    expect(forWhite.evaluate()).not.toBe(forBlack.evaluate());
+    expect([forWhite.hashHi(), forWhite.hashLo()]).not.toEqual([forBlack.hashHi(), forBlack.hashLo()]);
+    forWhite.unmake();
+    const again = GomokuSearchBoard.fromPosition(positionOf('h8 i8', 'h9'));
+    expect([forWhite.hashHi(), forWhite.hashLo()]).toEqual([again.hashHi(), again.hashLo()]);
   });
 
   it('gives different positions different hashes over random games', () => {

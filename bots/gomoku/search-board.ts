@@ -62,6 +62,13 @@ const ZOBRIST_HI = new Int32Array(3 * POINTS);
 const ZOBRIST_LO = new Int32Array(3 * POINTS);
 const SIDE_HI = 0x2f6b_8a31;
 const SIDE_LO = 0x5c1d_e947;
+/**
+ * In the hash when the search plays white: the evaluation weighs the opponent's shapes more, so
+ * the same stones score differently for each player, and a table kept by one bot across games
+ * must not hand one player's scores to the other.
+ */
+const WHITE_PLAYER_HI = 0x6a09_e667;
+const WHITE_PLAYER_LO = 0x3c6e_f372;
 {
   let x = 0x9e37_79b9;
   const next = (): number => {
@@ -145,6 +152,10 @@ export class GomokuSearchBoard implements SearchGame {
     }
     if (board.winner !== null) searchBoard.winnerStone = board.winner === 'black' ? BLACK : WHITE;
     searchBoard.player = searchBoard.sideToMove;
+    if (searchBoard.player === WHITE) {
+      searchBoard.hi ^= WHITE_PLAYER_HI;
+      searchBoard.lo ^= WHITE_PLAYER_LO;
+    }
     return searchBoard;
   }
 
