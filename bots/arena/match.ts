@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { GAMES } from '../../shared/games.js';
 import type { GameId } from '../../shared/rules.js';
 import { startWorker } from '../threads.js';
-import type { ArenaTask } from './arena-worker.js';
+import type { ArenaReply, ArenaTask } from './arena-worker.js';
 import { estimateElo, type EloEstimate } from './elo.js';
 import { randomOpening, type PlayedGame } from './game.js';
 import { seededRandom } from '../../shared/random.js';
@@ -57,7 +57,15 @@ export async function runMatch(options: MatchOptions): Promise<MatchResult> {
               if (next >= tasks.length) return resolve();
               worker.postMessage(tasks[next++]);
             };
-            worker.on('message', ({ index, played: p }: { index: number; played: PlayedGame }) => {
+            worker.on('message', (reply: ArenaReply) => {
+              const { index } = reply;
+              if ('failed' in reply) {
+                const task = tasks[index]!;
+                const opening = task.opening.map((m) => game.rules.formatMove(m)).join(' ');
+                reject(new Error(`arena game ${index + 1} (${task.first} first, ${task.second} second, opening ${opening}) failed: ${reply.failed}`));
+                return;
+              }
+              const p = reply.played;
               const aFirst = index % 2 === 0;
               const aColor = aFirst ? p.firstMover : p.firstMover === 'black' ? 'white' : 'black';
               const points = p.outcome.winner === null ? 0.5 : p.outcome.winner === aColor ? 1 : 0;
@@ -66,6 +74,9 @@ export async function runMatch(options: MatchOptions): Promise<MatchResult> {
               give();
             });
             worker.on('error', reject);
+            worker.on('exit', (code) => {
+              if (done < tasks.length) reject(new Error(`an arena worker stopped (exit code ${code}) with games unplayed`));
+            });
             give();
           }),
       ),

@@ -54,7 +54,14 @@ export const arenaCommand: Command = {
     const threads = values.threads === undefined ? availableParallelism() : wholeNumberArg('--threads', values.threads, 1, 64);
 
     const bar = progressBar(output, `${values.a} vs ${values.b}`, games);
-    const result = await runMatch({ game: game.id, a: values.a!, b: values.b!, games, seed, threads, onGame: (done) => bar.tick(done) });
+    let result;
+    try {
+      result = await runMatch({ game: game.id, a: values.a!, b: values.b!, games, seed, threads, onGame: (done) => bar.tick(done) });
+    } catch (error) {
+      bar.end();
+      output.err(`boardroom arena: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
     bar.end();
 
     if (values.records) {
