@@ -5,6 +5,7 @@ import type { GameId } from '../../shared/rules.js';
 import { search } from '../engine/search.js';
 import { searchBoardOf } from '../engines.js';
 import { benchFfo } from '../othello/bench.js';
+import { benchAnswerTimes } from './answer-time.js';
 import { parallelPerft } from '../perft/parallel.js';
 
 const HELP = `Usage: npm run bench [-- --runs N]
@@ -14,7 +15,12 @@ Speed figures:
     Othello perft(11) from the start (must be 212258800): one thread, then one per core
     MiniChess perft(6) from the start (must be 514912)
   the engine: nodes/s of each game's search to a fixed depth from fixed positions
-  the Othello endgame solver: FFO #40-#44, exact move and margin, time per position`;
+  the Othello endgame solver: FFO #40-#44, exact move and margin, time per position
+  the command's answer time: 'boardroom bestmove <game> --ms 300' from eight random positions per
+    game, timed from starting the process to its exit (must be within 350 ms)`;
+
+const ANSWER_BUDGET_MS = 300;
+const ANSWER_LIMIT_MS = 350;
 
 /** Fixed positions (the game's notation) and depths for the engine's speed. */
 const SEARCH_CASES: readonly { game: GameId; position: string; depth: number }[] = [
@@ -91,6 +97,14 @@ async function main(): Promise<number> {
     console.log(`  #${r.id}  ${r.move} ${r.score >= 0 ? '+' : ''}${r.score} (file: ${r.expected >= 0 ? '+' : ''}${r.expected}) ${r.correct ? 'right' : 'WRONG'}  ${String(r.nodes).padStart(10)} nodes  ${(r.ms / 1000).toFixed(2)} s`);
   }
   console.log(`  all five: ${(total / 1000).toFixed(2)} s`);
+
+  console.log(`\n'boardroom bestmove <game> --ms ${ANSWER_BUDGET_MS}', process start to exit (limit ${ANSWER_LIMIT_MS} ms)`);
+  for (const t of await benchAnswerTimes(ANSWER_BUDGET_MS)) {
+    const slowest = Math.max(...t.wall);
+    if (slowest > ANSWER_LIMIT_MS) failed = true;
+    const span = (values: number[]) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))} ms`;
+    console.log(`  ${t.game.padEnd(9)} ${t.wall.length} positions  wall ${span(t.wall)}  searching ${span(t.reported)}  ${slowest > ANSWER_LIMIT_MS ? 'TOO SLOW' : 'within'}`);
+  }
   return failed ? 1 : 0;
 }
 

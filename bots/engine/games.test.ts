@@ -7,22 +7,8 @@ import { GAME_IDS, type GameId, type Outcome } from '../../shared/rules.js';
 import { searchBoardOf } from '../engines.js';
 import { engineWithBudget } from '../roster.js';
 import { WIN, type SearchGame } from './game.js';
+import { randomPosition } from './random-position.js';
 import { search } from './search.js';
-
-/** A reproducible random legal game of `plies` plies (or until it ends). */
-function randomPosition(game: GameId, seed: number, plies: number): Position {
-  const { rules } = GAMES[game];
-  let position = rules.start();
-  let s = seed >>> 0;
-  for (let i = 0; i < plies && !rules.outcome(position); i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    let legal = rules.legalMoves(position);
-    // Gomoku stones cluster in real play: keep random games to the middle of the board.
-    if (game === 'gomoku') legal = legal.filter((m) => Math.abs((m % 15) - 7) <= 3 && Math.abs(Math.floor(m / 15) - 7) <= 3);
-    position = rules.play(position, legal[s % legal.length]!);
-  }
-  return position;
-}
 
 type Judged = MutableBoard & { outcome(): Outcome | null };
 const sideToMove = (board: MutableBoard): Color =>
