@@ -1,4 +1,4 @@
-import type { GameId } from '../shared/rules.js';
+import { GAME_IDS, type GameId } from '../shared/rules.js';
 
 export interface BotEntry {
   readonly name: string;
@@ -42,4 +42,9 @@ export const BOT_CATALOG: Readonly<Record<GameId, readonly BotEntry[]>> = {
 
 export function catalogEntry(game: GameId, name: string): BotEntry | undefined {
   return BOT_CATALOG[game]?.find((b) => b.name === name);
+}
+
+/** The names of every game's bots, in catalog order. */
+export function allBotNames(): Record<GameId, string[]> {
+  return Object.fromEntries(GAME_IDS.map((g) => [g, BOT_CATALOG[g].map((b) => b.name)])) as Record<GameId, string[]>;
 }

@@ -60,6 +60,15 @@ describe('the boardroom command', () => {
     expect((lastJson(spaced.stdout) as { legal: string[] }).legal).toContain((lastJson(best.stdout) as { move: string }).move);
   });
 
+  it('bestmove --ms counts from the start of the process, so the search gets what start-up leaves', async () => {
+    // From the start no search ends early; before, the search alone took the whole budget.
+    const { code, stdout } = await boardroom('bestmove', 'minichess', '--ms', '300', '--json');
+    expect(code).toBe(0);
+    const answer = lastJson(stdout) as { move: string; ms: number };
+    expect(answer.move).toMatch(/^[a-e][1-6][a-e][1-6]$/);
+    expect(answer.ms).toBeLessThan(280);
+  });
+
   it.each(['perft', 'play', 'bestmove', 'solve', 'arena'])('%s --help explains itself and exits 0', async (command) => {
     const { code, stdout } = await boardroom(command, '--help');
     expect(code).toBe(0);

@@ -2,11 +2,10 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError, type Output } from './io.js';
 
 export interface Command {
-  readonly name: string;
-  readonly summary: string;
   /** The full `--help` text. */
   readonly help: string;
-  run(argv: string[], output: Output): Promise<number> | number;
+  /** `startedAt`: the `performance.now()` time the command started, for budgets that count from it. */
+  run(argv: string[], output: Output, startedAt: number): Promise<number> | number;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;

@@ -1,12 +1,23 @@
 import { HelpRequested, type Command } from './command.js';
-import { arenaCommand } from './commands/arena.js';
-import { bestmoveCommand } from './commands/bestmove.js';
-import { solveCommand } from './commands/solve.js';
-import { perftCommand } from './commands/perft.js';
-import { playCommand } from './commands/play.js';
 import { processOutput, UsageError, type Output } from './io.js';
 
-const COMMANDS: readonly Command[] = [perftCommand, playCommand, bestmoveCommand, solveCommand, arenaCommand];
+interface CommandEntry {
+  readonly name: string;
+  readonly summary: string;
+  readonly load: () => Promise<Command>;
+}
+
+/**
+ * A command's code is loaded only when it runs, so each run loads what it needs and no more:
+ * `bestmove --ms N` counts its budget from the process's start.
+ */
+const COMMANDS: readonly CommandEntry[] = [
+  { name: 'perft', summary: 'count the leaves of the game tree to a depth', load: async () => (await import('./commands/perft.js')).perftCommand },
+  { name: 'play', summary: 'play moves and print the position, legal moves and outcome', load: async () => (await import('./commands/play.js')).playCommand },
+  { name: 'bestmove', summary: 'search a position for the best move', load: async () => (await import('./commands/bestmove.js')).bestmoveCommand },
+  { name: 'solve', summary: 'solve an Othello endgame exactly', load: async () => (await import('./commands/solve.js')).solveCommand },
+  { name: 'arena', summary: 'play a match between two bots and estimate the Elo difference', load: async () => (await import('./commands/arena.js')).arenaCommand },
+];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -20,27 +31,32 @@ function overview(): string {
   ].join('\n');
 }
 
-/** Runs the command line and returns the exit code: 0 done, 2 bad input, 1 a bug. */
-export async function main(argv: string[], output: Output = processOutput): Promise<number> {
+/**
+ * Runs the command line and returns the exit code: 0 done, 2 bad input, 1 a bug. `startedAt` is
+ * when the command started, in `performance.now()` time: the installed command passes 0, the
+ * process's own start, so that time budgets include Node's start-up and the loading of the code.
+ */
+export async function main(argv: string[], output: Output = processOutput, startedAt = performance.now()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     output.out(overview());
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     output.err(`"${name}" is not a boardroom command.\n\n${overview()}`);
     return 2;
   }
+  const command = await entry.load();
   try {
-    return await command.run(rest, output);
+    return await command.run(rest, output, startedAt);
   } catch (error) {
     if (error instanceof HelpRequested) {
       output.out(command.help);
       return 0;
     }
     if (error instanceof UsageError) {
-      output.err(`boardroom ${command.name}: ${error.message}\nRun 'boardroom ${command.name} --help' for usage.`);
+      output.err(`boardroom ${entry.name}: ${error.message}\nRun 'boardroom ${entry.name} --help' for usage.`);
       return 2;
     }
     throw error;

@@ -1,6 +1,7 @@
 import { GomokuBoard, type GomokuPosition, LINE_STEPS, pointOfBoardIndex, POINTS, SIZE } from '../../shared/gomoku/board.js';
 import type { Position } from '../../shared/games.js';
 import type { Bot, ThinkLimits } from '../bot.js';
+import type { GameBots } from '../bot-set.js';
 import { WIN, type SearchReport } from '../engine/game.js';
 import { search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
@@ -236,3 +237,5 @@ export const seed002: Bot = {
     return reportOf(found.move, 0, 1, POINTS - board.stoneCount, [found.move], started);
   },
 };
+
+export const GOMOKU_BOTS: GameBots = { engine: createGomokuEngineBot, seeds: [seed001, seed002] };

@@ -1,6 +1,7 @@
 import type { Position } from '../../shared/games.js';
 import { FILE_COUNT, KING, MiniChessBoard, RANK_COUNT, SQUARE_COUNT, type MiniChessPosition } from '../../shared/minichess/index.js';
 import type { Bot, ThinkLimits } from '../bot.js';
+import type { GameBots } from '../bot-set.js';
 import { WIN, type SearchReport } from '../engine/game.js';
 import { search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
@@ -168,3 +169,5 @@ export const seed004: Bot = {
     return { ...report, nodes: seed.nodes, ms, nps: ms > 0 ? Math.round((seed.nodes * 1000) / ms) : 0 };
   },
 };
+
+export const MINICHESS_BOTS: GameBots = { engine: createMiniChessEngineBot, seeds: [seed004] };

@@ -3,6 +3,7 @@ import { popcount } from '../../shared/othello/bitboard.js';
 import { OthelloBoard, PASS } from '../../shared/othello/board.js';
 import { othelloBoardOf, type OthelloPosition } from '../../shared/othello/rules.js';
 import type { Bot, ThinkLimits } from '../bot.js';
+import type { GameBots } from '../bot-set.js';
 import type { SearchReport } from '../engine/game.js';
 import { search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
@@ -325,3 +326,5 @@ export const seed003: Bot = {
     return deepen(SEED_003_DEPTH, deadline, started, moves[0]!, (d) => searcher.root(d));
   },
 };
+
+export const OTHELLO_BOTS: GameBots = { engine: createOthelloEngineBot, seeds: [seed000, seed003] };

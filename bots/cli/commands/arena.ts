@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { GAMES } from '../../../shared/games.js';
 import { runMatch } from '../../arena/match.js';
-import { allBotNames, findBot } from '../../roster.js';
+import { allBotNames, catalogEntry } from '../../catalog.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
 import { gameArg, progressBar, UsageError, wholeNumberArg } from '../io.js';
@@ -29,8 +29,6 @@ Bots: ${Object.entries(allBotNames())
 Example: boardroom arena --game othello --a engine-2 --b seed-000 --games 40`;
 
 export const arenaCommand: Command = {
-  name: 'arena',
-  summary: 'play a match between two bots and estimate the Elo difference',
   help: HELP,
   async run(argv, output) {
     const { values, positionals } = parseCommandArgs(argv, {
@@ -47,7 +45,7 @@ export const arenaCommand: Command = {
     const game = GAMES[gameArg(values.game)];
     for (const [flag, name] of [['--a', values.a], ['--b', values.b]] as const) {
       if (!name) throw new UsageError(`${flag} names a bot: ${allBotNames()[game.id].join(', ')}.`);
-      if (!findBot(game.id, name)) throw new UsageError(`${flag}: no bot "${name}" plays ${game.id}; choose ${allBotNames()[game.id].join(', ')}.`);
+      if (!catalogEntry(game.id, name)) throw new UsageError(`${flag}: no bot "${name}" plays ${game.id}; choose ${allBotNames()[game.id].join(', ')}.`);
     }
     const games = values.games === undefined ? 40 : wholeNumberArg('--games', values.games, 1, 100_000);
     const seed = values.seed === undefined ? 1 : wholeNumberArg('--seed', values.seed, 0, 2 ** 31 - 1);

@@ -1,8 +1,8 @@
 import { GAMES, type Game } from '../../../shared/games.js';
 import type { SearchReport } from '../../engine/game.js';
 import { search } from '../../engine/search.js';
-import { searchBoardOf } from '../../engines.js';
-import { allBotNames, engineWithBudget, findBot } from '../../roster.js';
+import { allBotNames } from '../../catalog.js';
+import { loadBot, loadEngine } from '../../load-bot.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
 import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
@@ -16,22 +16,24 @@ as it goes.
 
   <game>             othello, gomoku or minichess
   --position TEXT    the position (default: the start), in the game's notation (see perft --help)
-  --bot NAME         think as a roster bot, to its own budget: ${Object.values(allBotNames())
+  --bot NAME         think as a roster bot, to its own budget (counted the same way): ${Object.values(allBotNames())
   .flat()
   .filter((n, i, a) => a.indexOf(n) === i)
   .join(', ')}
-  --ms N             the engine with N ms to think (answers within N + 50 ms); default 1000
+  --ms N             the engine, answering N ms after the command started (Node's start-up and
+                     the loading of the engine included); default 1000
   --depth N          the engine's search to depth N exactly (no time limit)
   --nodes N          the engine's search stopped after about N nodes (deterministic)
   --json             last line: {"move":"a2","score":38,"depth":12,"nodes":123456,"pv":["a2","b1"],"ms":812}
 
 Example: boardroom bestmove othello --position "$(boardroom play othello f5 d6 --json | jq -r .position)" --ms 300`;
 
+/** Time kept back from the budget for printing the answer and leaving the process. */
+const ANSWER_MARGIN_MS = 10;
+
 export const bestmoveCommand: Command = {
-  name: 'bestmove',
-  summary: 'search a position for the best move',
   help: HELP,
-  run(argv, output) {
+  async run(argv, output, startedAt) {
     const { values, positionals } = parseCommandArgs(argv, {
       position: { type: 'string' },
       bot: { type: 'string' },
@@ -52,6 +54,8 @@ export const bestmoveCommand: Command = {
     };
     let report: SearchReport;
     if (values.depth !== undefined || values.nodes !== undefined) {
+      // Loaded here: the boards of all three games, for a search with no clock to keep.
+      const { searchBoardOf } = await import('../../engines.js');
       const board = searchBoardOf(game.id, position);
       const maxDepth = values.depth === undefined ? undefined : wholeNumberArg('--depth', values.depth, 1, 60);
       const nodeLimit = values.nodes === undefined ? undefined : wholeNumberArg('--nodes', values.nodes, 1, 1e12);
@@ -59,12 +63,12 @@ export const bestmoveCommand: Command = {
     } else {
       let bot;
       if (values.bot !== undefined) {
-        bot = findBot(game.id, values.bot);
+        bot = await loadBot(game.id, values.bot);
         if (!bot) throw new UsageError(`No bot "${values.bot}" plays ${game.id}; choose ${allBotNames()[game.id].join(', ')}.`);
       } else {
-        bot = engineWithBudget(game.id, values.ms === undefined ? 1000 : wholeNumberArg('--ms', values.ms, 1, 3_600_000));
+        bot = await loadEngine(game.id, values.ms === undefined ? 1000 : wholeNumberArg('--ms', values.ms, 1, 3_600_000));
       }
-      report = bot.think(position, { deadline: performance.now() + bot.budgetMs, onProgress: progress });
+      report = bot.think(position, { deadline: startedAt + bot.budgetMs - ANSWER_MARGIN_MS, onProgress: progress });
     }
     print(game, report, values.json === true, output);
     return 0;

@@ -24,8 +24,6 @@ one leaf), the standard check that a move generator is exact.
 Example: boardroom perft othello 10 --json`;
 
 export const perftCommand: Command = {
-  name: 'perft',
-  summary: 'count the leaves of the game tree to a depth',
   help: HELP,
   async run(argv, output) {
     const { values, positionals } = parseCommandArgs(argv, {

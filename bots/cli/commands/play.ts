@@ -25,8 +25,6 @@ and the reason code, and the exit code is 2.
 Example: boardroom play othello f5 d6 c3 d3 c4 --json`;
 
 export const playCommand: Command = {
-  name: 'play',
-  summary: 'play moves and print the position, legal moves and outcome',
   help: HELP,
   run(argv, output) {
     const { values, positionals } = parseCommandArgs(argv, { position: { type: 'string' }, json: { type: 'boolean' } });

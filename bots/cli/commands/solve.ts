@@ -18,8 +18,6 @@ suite counts them). Fast up to about 24 empty squares.
 Example: boardroom solve othello --position "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"`;
 
 export const solveCommand: Command = {
-  name: 'solve',
-  summary: 'solve an Othello endgame exactly',
   help: HELP,
   run(argv, output) {
     const { values, positionals } = parseCommandArgs(argv, { position: { type: 'string' }, json: { type: 'boolean' } });
