@@ -32,9 +32,8 @@ export async function benchAnswerTimes(budgetMs: number): Promise<AnswerTimes[]>
     const wall: number[] = [];
     const reported: number[] = [];
     for (const plies of PLIES[game]) {
-      let seed = plies;
-      while (GAMES[game].rules.outcome(randomPosition(game, seed, plies))) seed += 100;
-      const position = randomPosition(game, seed, plies);
+      let position = randomPosition(game, plies, plies);
+      for (let seed = plies + 100; GAMES[game].rules.outcome(position); seed += 100) position = randomPosition(game, seed, plies);
       const text = GAMES[game].rules.formatPosition(position);
       const started = performance.now();
       const { stdout } = await run(process.execPath, [BIN, 'bestmove', game, '--position', text, '--ms', String(budgetMs), '--json']);

@@ -99,10 +99,10 @@ async function main(): Promise<number> {
   console.log(`  all five: ${(total / 1000).toFixed(2)} s`);
 
   console.log(`\n'boardroom bestmove <game> --ms ${ANSWER_BUDGET_MS}', process start to exit (limit ${ANSWER_LIMIT_MS} ms)`);
+  const span = (values: number[]) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))} ms`;
   for (const t of await benchAnswerTimes(ANSWER_BUDGET_MS)) {
     const slowest = Math.max(...t.wall);
     if (slowest > ANSWER_LIMIT_MS) failed = true;
-    const span = (values: number[]) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))} ms`;
     console.log(`  ${t.game.padEnd(9)} ${t.wall.length} positions  wall ${span(t.wall)}  searching ${span(t.reported)}  ${slowest > ANSWER_LIMIT_MS ? 'TOO SLOW' : 'within'}`);
   }
   return failed ? 1 : 0;
