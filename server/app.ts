@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,9 +24,10 @@ import { BullmqTimers } from './runtime/bullmq-timers.js';
 import { LateHandlers } from './runtime/handlers.js';
 import { LocalBotTurns } from './runtime/local-bot-turns.js';
 import { LocalTimers } from './runtime/local-timers.js';
+import { Sweeper } from './runtime/sweeper.js';
 import { attachAdmin } from './socket/admin.js';
 import { attachAgents } from './socket/agents.js';
-import { SocketBroadcaster } from './socket/broadcaster.js';
+import { agentRoom, seatRoom, SocketBroadcaster } from './socket/broadcaster.js';
 import { attachPlayers } from './socket/players.js';
 import { MemoryStore } from './store/memory-store.js';
 import { RedisStore } from './store/redis-store.js';
@@ -48,6 +50,8 @@ const CLIENT_DIST = fileURLToPath(new URL(import.meta.url.includes('/dist/server
 /** Builds and starts the whole server from its configuration. */
 export async function startBoardroom(config: Config, log: Logger): Promise<Boardroom> {
   const started = Date.now();
+  /** This process among the others sharing the store: seats its connections hold carry it. */
+  const instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const metrics = new Metrics();
   const handlers = new LateHandlers();
   const onError = (error: unknown): void => log.error({ err: error }, 'background task failed');
@@ -107,6 +111,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     botTurns,
     timers,
     botExists: (game, name) => catalogEntry(game, name) !== undefined,
+    agentExists: async (name) => (await store.agentNamed(name)) !== undefined,
+    instance,
     botBudget: (game, name) => catalogEntry(game, name)?.budgetMs ?? 1000,
     graceMs: config.RECONNECT_GRACE_MS,
     onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
@@ -114,8 +120,14 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   handlers.target = service;
 
   let closing = false;
+  for (const ns of [io.of('/'), io.of('/agent')]) {
+    ns.use((socket, next) => {
+      (socket.data as { instance: string }).instance = instance;
+      next();
+    });
+  }
   attachPlayers(io.of('/'), service, config.RATE_LIMIT, log, metrics, () => closing);
-  attachAgents(io.of('/agent'), service, store, config.RATE_LIMIT, log, metrics);
+  attachAgents(io.of('/agent'), service, store, config.RATE_LIMIT, log, metrics, () => closing);
   attachAdmin(io.of('/admin'), service, broadcaster, config.ADMIN_TOKEN, queueStats, log, metrics);
 
   app.use(cors({ origin: origins }));
@@ -144,12 +156,24 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   });
   const port = (http.address() as AddressInfo).port;
   const recovered = await service.recover();
+  const sweeper = new Sweeper({
+    store,
+    service,
+    instance,
+    log,
+    onLiveCount: (count) => metrics.liveGames.set(count),
+    holders: async (game, color) => {
+      const seat = game.seats[color];
+      const held = seat.kind === 'agent' && seat.name ? io.of('/agent').in(agentRoom(seat.name)) : io.in(seatRoom(game.id, color));
+      return (await held.fetchSockets()).map((s) => (s.data as { instance?: string }).instance ?? '');
+    },
+  });
+  await sweeper.start();
   const gauge = setInterval(() => {
-    void store.list('live', 100_000).then((l) => metrics.liveGames.set(l.length)).catch(() => undefined);
     void queueStats().then((q) => metrics.queueDepth.set((q.waiting ?? 0) + (q.active ?? 0))).catch(() => undefined);
   }, 5000);
   gauge.unref();
-  log.info({ port, mode, recovered }, 'boardroom listening');
+  log.info({ port, mode, recovered, instance }, 'boardroom listening');
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -161,6 +185,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     async close() {
       closing = true;
       clearInterval(gauge);
+      await sweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await botTurns.close();
       await timers.close();

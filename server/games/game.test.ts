@@ -14,8 +14,8 @@ function must<T>(outcome: { ok: true; value: T } | { ok: false; error: { code: s
 
 function liveGame(overrides: Partial<CreateRoom> = {}): { game: StoredGame; black: string; white: string } {
   const created = must(G.createGame(room(overrides), () => true, T0));
-  const b = must(G.sit(created, 'black', { name: 'Ann' }, T0));
-  const w = must(G.sit(b.game, 'white', { name: 'Bob' }, T0));
+  const b = must(G.sit(created, 'black', { name: 'Ann', via: 'web-1' }, T0));
+  const w = must(G.sit(b.game, 'white', { name: 'Bob', via: 'web-1' }, T0));
   return { game: w.game, black: b.token, white: w.token };
 }
 
@@ -23,9 +23,9 @@ describe('rooms and seats', () => {
   it('starts when every seat is taken, and only then', () => {
     const created = must(G.createGame(room(), () => true, T0));
     expect(created.status).toBe('waiting');
-    const one = must(G.sit(created, 'any', { name: 'Ann' }, T0));
+    const one = must(G.sit(created, 'any', { name: 'Ann', via: 'web-1' }, T0));
     expect(one.game.status).toBe('waiting');
-    const two = must(G.sit(one.game, 'any', { name: 'Bob' }, T0));
+    const two = must(G.sit(one.game, 'any', { name: 'Bob', via: 'web-1' }, T0));
     expect(two.game.status).toBe('live');
     expect(two.color).not.toBe(one.color);
     expect(G.seatOfToken(two.game, two.token)).toBe(two.color);
@@ -43,11 +43,11 @@ describe('rooms and seats', () => {
   });
 
   it.each([
-    ['a taken seat', (g: StoredGame) => G.sit(g, 'black', { name: 'Cy' }, T0), 'room/full'],
-    ['an agent in a human seat', (g: StoredGame) => G.sit(must(G.leave(g, 'black', T0)), 'black', { name: 'bot', agent: true }, T0), 'seat/not_agent'],
+    ['a taken seat', (g: StoredGame) => G.sit(g, 'black', { name: 'Cy', via: 'web-1' }, T0), 'room/full'],
+    ['an agent in a human seat', (g: StoredGame) => G.sit(must(G.leave(g, 'black', T0)), 'black', { name: 'bot', agent: true, via: 'web-1' }, T0), 'seat/not_agent'],
   ])('refuses %s', (_name, act, code) => {
     const created = must(G.createGame(room(), () => true, T0));
-    const seated = must(G.sit(created, 'black', { name: 'Ann' }, T0)).game;
+    const seated = must(G.sit(created, 'black', { name: 'Ann', via: 'web-1' }, T0)).game;
     const outcome = act(seated);
     expect(outcome.ok ? 'ok' : outcome.error.code).toBe(code);
   });
@@ -59,11 +59,11 @@ describe('rooms and seats', () => {
 
   it('keeps agent seats for agents, and a reserved one for its agent', () => {
     const created = must(G.createGame(room({ seats: { black: { kind: 'agent', agent: 'edax' }, white: { kind: 'human' } } }), () => true, T0));
-    const human = G.sit(created, 'black', { name: 'Ann' }, T0);
+    const human = G.sit(created, 'black', { name: 'Ann', via: 'web-1' }, T0);
     expect(human.ok ? 'ok' : human.error.code).toBe('room/full');
-    const stranger = G.sit(created, 'black', { name: 'zebra', agent: true }, T0);
-    expect(stranger.ok ? 'ok' : stranger.error.code).toBe('room/full');
-    expect(must(G.sit(created, 'black', { name: 'edax', agent: true }, T0)).color).toBe('black');
+    const stranger = G.sit(created, 'black', { name: 'zebra', agent: true, via: 'web-1' }, T0);
+    expect(stranger.ok ? 'ok' : stranger.error).toEqual({ code: 'room/reserved', message: 'The black seat is reserved for the agent edax.' });
+    expect(must(G.sit(created, 'black', { name: 'edax', agent: true, via: 'web-1' }, T0)).color).toBe('black');
   });
 });
 
@@ -129,6 +129,20 @@ describe('clocks', () => {
   });
 });
 
+describe('presence', () => {
+  it('a seat whose holding process is gone is away from then, unless another process holds it since', () => {
+    const { game } = liveGame();
+    expect(game.seats.white).toMatchObject({ connected: true, connectedVia: 'web-1' });
+    const lost = G.presenceLost(game, 'white', 'web-1', T0 + 500);
+    expect(lost.seats.white).toMatchObject({ connected: false, connectedVia: null, awaySince: T0 + 500 });
+    expect(lost.version).toBe(game.version + 1);
+    const moved = G.setConnected(game, 'white', true, T0 + 300, 'web-2');
+    expect(moved.seats.white).toMatchObject({ connected: true, connectedVia: 'web-2', awaySince: null });
+    expect(G.presenceLost(moved, 'white', 'web-1', T0 + 500)).toBe(moved);
+    expect(G.setConnected(moved, 'white', true, T0 + 600, 'web-2')).toBe(moved);
+  });
+});
+
 describe('draws, resignation, abandonment, adjudication, rematch', () => {
   it('a draw offer is accepted by the opponent only, and a move declines it', () => {
     const { game } = liveGame();
@@ -145,15 +159,15 @@ describe('draws, resignation, abandonment, adjudication, rematch', () => {
 
   it('a seat away past the grace loses, unless it came back', () => {
     const { game } = liveGame();
-    const away = G.setConnected(game, 'white', false, T0 + 100);
+    const away = G.setConnected(game, 'white', false, T0 + 100, null);
     expect(G.abandon(away, 'white', T0 + 100, T0 + 60_100)?.result).toEqual({ winner: 'black', reason: 'abandonment' });
-    const back = G.setConnected(away, 'white', true, T0 + 200);
+    const back = G.setConnected(away, 'white', true, T0 + 200, 'web-1');
     expect(G.abandon(back, 'white', T0 + 100, T0 + 60_100)).toBeUndefined();
   });
 
   it('an admin adjudicates; a rematch swaps the colours', () => {
     const created = must(G.createGame(room({ seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } } }), () => true, T0));
-    const game = must(G.sit(created, 'black', { name: 'Ann' }, T0)).game;
+    const game = must(G.sit(created, 'black', { name: 'Ann', via: 'web-1' }, T0)).game;
     expect(game.status).toBe('live');
     expect(must(G.adjudicate(game, 'white', 'won endgame', T0)).result).toEqual({ winner: 'white', reason: 'adjudication', note: 'won endgame' });
     const fresh = G.rematchOf(game, T0);

@@ -12,7 +12,7 @@ import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
  */
 
 function seatOf(spec: SeatSpec): StoredSeat {
-  const open = { tokenHash: null, connected: false, awaySince: null };
+  const open = { tokenHash: null, connected: false, connectedVia: null, awaySince: null };
   switch (spec.kind) {
     case 'human':
       return { kind: 'human', name: null, reservedFor: null, ...open };
@@ -65,11 +65,14 @@ export function createGame(spec: CreateRoom, botExists: (name: string) => boolea
   return accept(startIfFull(game, now)); // a room of bots starts at once
 }
 
-/** Takes an open seat for a human (`agent` undefined) or an agent; starts the game when full. */
+/**
+ * Takes an open seat for a human (`agent` undefined) or an agent, held by a connection of the
+ * server process `via`; starts the game when full.
+ */
 export function sit(
   game: StoredGame,
   wanted: Color | 'any' | 'random',
-  who: { readonly name: string; readonly agent?: boolean },
+  who: { readonly name: string; readonly agent?: boolean; readonly via: string },
   now: number,
   random: () => number = Math.random,
 ): Outcome<{ game: StoredGame; color: Color; token: string }> {
@@ -85,13 +88,17 @@ export function sit(
   else if (wanted === 'random') color = open[Math.floor(random() * open.length)];
   else color = open.includes(wanted) ? wanted : undefined;
   if (color === undefined) {
-    if (wanted !== 'any' && wanted !== 'random' && game.seats[wanted].kind !== kind && !isTaken(game.seats[wanted])) {
+    const asked = wanted !== 'any' && wanted !== 'random' ? game.seats[wanted] : undefined;
+    if (asked && asked.kind !== kind && !isTaken(asked)) {
       return refuse(who.agent ? 'seat/not_agent' : 'room/full', `The ${wanted} seat is not for ${kind === 'agent' ? 'an agent' : 'a person'}.`);
+    }
+    if (asked && !isTaken(asked) && asked.reservedFor !== null) {
+      return refuse('room/reserved', `The ${wanted} seat is reserved for the agent ${asked.reservedFor}.`);
     }
     return refuse('room/full', wanted === 'any' || wanted === 'random' ? 'No seat is open for you in this room.' : `The ${wanted} seat is taken.`);
   }
   const token = newToken();
-  const seat: StoredSeat = { ...game.seats[color], name: who.name, tokenHash: hashToken(token), connected: true, awaySince: null };
+  const seat: StoredSeat = { ...game.seats[color], name: who.name, tokenHash: hashToken(token), connected: true, connectedVia: who.via, awaySince: null };
   const seated = { ...game, seats: { ...game.seats, [color]: seat } };
   return accept({ game: next(startIfFull(seated, now), {}, now), color, token });
 }
@@ -186,12 +193,25 @@ export function adjudicate(game: StoredGame, winner: Color | null, note: string,
   return accept(finish(game, { winner, reason: 'adjudication', note }, now));
 }
 
-/** A seat's connection came or went. A live seat away past the grace loses (see `abandon`). */
-export function setConnected(game: StoredGame, color: Color, connected: boolean, now: number): StoredGame {
+/**
+ * A seat's connection came (held by the server process `via`) or went. A live seat away past the
+ * grace loses (see `abandon`); a seat whose holder moves to another process stays present.
+ */
+export function setConnected(game: StoredGame, color: Color, connected: boolean, now: number, via: string | null): StoredGame {
   const seat = game.seats[color];
-  if (seat.connected === connected) return game;
-  const updated: StoredSeat = { ...seat, connected, awaySince: connected ? null : now };
+  if (seat.kind === 'bot') return game;
+  if (seat.connected === connected && (!connected || seat.connectedVia === via)) return game;
+  const updated: StoredSeat = connected
+    ? { ...seat, connected, connectedVia: via, awaySince: null }
+    : { ...seat, connected, connectedVia: null, awaySince: now };
   return next(game, { seats: { ...game.seats, [color]: updated } }, now);
+}
+
+/** The seat's holder process `via` is gone: the seat is away from `now`, unless another holds it since. */
+export function presenceLost(game: StoredGame, color: Color, via: string | null, now: number): StoredGame {
+  const seat = game.seats[color];
+  if (!seat.connected || seat.connectedVia !== via) return game;
+  return setConnected(game, color, false, now, null);
 }
 
 /** Ends a live game whose seat has been away since `awaySince` and still is. */
@@ -205,13 +225,13 @@ export function leave(game: StoredGame, color: Color, now: number): Outcome<Stor
   if (game.status === 'live') return resign(game, color, now);
   if (game.status === 'finished') return accept(game);
   const seat = game.seats[color];
-  return accept(next(game, { seats: { ...game.seats, [color]: { ...seat, name: null, tokenHash: null, connected: false } } }, now));
+  return accept(next(game, { seats: { ...game.seats, [color]: { ...seat, name: null, tokenHash: null, connected: false, connectedVia: null } } }, now));
 }
 
 /** The rematch room: the same game and seats, colours swapped, linked from the old one. */
 export function rematchOf(game: StoredGame, now: number): StoredGame {
   const swap = (seat: StoredSeat): StoredSeat =>
-    seat.kind === 'bot' ? seat : { ...seat, name: null, tokenHash: null, connected: false, awaySince: null, reservedFor: seat.kind === 'agent' ? seat.name : null };
+    seat.kind === 'bot' ? seat : { ...seat, name: null, tokenHash: null, connected: false, connectedVia: null, awaySince: null, reservedFor: seat.kind === 'agent' ? seat.name : null };
   const fresh = freshGame({ ...game, id: newGameId(), seats: { black: swap(game.seats.white), white: swap(game.seats.black) } }, now);
   return fresh;
 }

@@ -2,7 +2,9 @@ import { COLORS, type Color } from '../../shared/color.js';
 import { GAMES } from '../../shared/games.js';
 import {
   AdminEndSchema,
+  AgentCreateRoomSchema,
   AgentMoveSchema,
+  AgentSeatActionSchema,
   CreateRoomSchema,
   JoinSchema,
   ListSchema,
@@ -25,6 +27,9 @@ export interface ServiceOptions {
   readonly botTurns: BotTurns;
   readonly timers: Timers;
   readonly botExists: (game: StoredGame['game'], name: string) => boolean;
+  readonly agentExists: (name: string) => Promise<boolean>;
+  /** This server process's instance id: the seats its connections hold are stamped with it. */
+  readonly instance: string;
   /** A bot's own budget for one move in ms. */
   readonly botBudget: (game: StoredGame['game'], name: string) => number;
   /** How long a dropped player keeps the seat while the game goes on. */
@@ -36,6 +41,17 @@ export interface ServiceOptions {
 type Seated = { gameId: string; color: Color; token: string };
 const MAX_ATTEMPTS = 8;
 const BOT_SAFETY_MS = 250; // a bot answers this much before its flag falls
+
+function agentColors(game: StoredGame, agent: string): Color[] {
+  return COLORS.filter((c) => game.seats[c].kind === 'agent' && game.seats[c].name === agent);
+}
+
+/** The seat an agent holds in this game: the side to move if both are its own. */
+function agentSeat(game: StoredGame, agent: string): Outcome<Color> {
+  const mine = agentColors(game, agent);
+  if (mine.length === 0) return refuse('seat/bad_token', `${agent} holds no seat in room "${game.id}".`);
+  return accept(mine.includes(G.toMove(game)) ? G.toMove(game) : mine[0]!);
+}
 
 /** The seat a token holds in this state of the game: checked in the same state a change is decided on. */
 function seatByToken(game: StoredGame, token: string): Outcome<Color> {
@@ -70,6 +86,12 @@ export class GameService {
     const spec = request.value;
     const created = G.createGame(spec, (name) => this.options.botExists(spec.game, name), this.now());
     if (!created.ok) return created;
+    for (const color of COLORS) {
+      const seat = spec.seats[color];
+      if (seat.kind === 'agent' && seat.agent !== undefined && !(await this.options.agentExists(seat.agent))) {
+        return refuse('room/bad_seat', `No agent named "${seat.agent}" is registered here.`);
+      }
+    }
     if (spec.sit && !COLORS.some((c) => spec.seats[c].kind === 'human')) {
       return refuse('room/bad_seat', 'There is no human seat to sit in: make one seat human.');
     }
@@ -96,10 +118,23 @@ export class GameService {
     return this.sitDown(gameId, color, { name: agent, agent: true });
   }
 
+  /** An agent makes a room (a seat of its own in it when `sit` is given). */
+  async createRoomAsAgent(agent: string, payload: unknown): Promise<Outcome<{ gameId: string; seat: Omit<Seated, 'token'> | null; view: GameView }>> {
+    const request = parse(AgentCreateRoomSchema, payload);
+    if (!request.ok) return request;
+    const { sit, ...spec } = request.value;
+    const created = await this.createRoom(spec);
+    if (!created.ok || !sit) return created.ok ? accept({ ...created.value, seat: null }) : created;
+    const joined = await this.joinAsAgent(created.value.gameId, sit.color, agent);
+    if (!joined.ok) return joined;
+    const { token: _token, ...seat } = joined.value.seat;
+    return accept({ gameId: created.value.gameId, seat, view: joined.value.view });
+  }
+
   private async sitDown(gameId: string, color: Color | 'any' | 'random', who: { name: string; agent?: boolean }): Promise<Outcome<{ seat: Seated; view: GameView }>> {
     let seat: Seated | undefined;
     const result = await this.mutate(gameId, (game) => {
-      const sat = G.sit(game, color, who, this.now());
+      const sat = G.sit(game, color, { ...who, via: this.options.instance }, this.now());
       if (!sat.ok) return sat;
       seat = { gameId, color: sat.value.color, token: sat.value.token };
       return accept(sat.value.game);
@@ -135,7 +170,7 @@ export class GameService {
       const seat = seatByToken(game, token);
       if (!seat.ok) return seat;
       color = seat.value;
-      return accept(G.setConnected(game, color, true, this.now()));
+      return accept(G.setConnected(game, color, true, this.now(), this.options.instance));
     });
     if (!result.ok) return result;
     return accept({ seat: { gameId, color, token }, view: G.toView(result.value, this.now()) });
@@ -178,22 +213,63 @@ export class GameService {
     const request = parse(AgentMoveSchema, payload);
     if (!request.ok) return request;
     const { gameId, ply, move } = request.value;
-    return this.play(gameId, ply, move, (game) => {
-      const mine = COLORS.filter((c) => game.seats[c].kind === 'agent' && game.seats[c].name === agent);
-      if (mine.length === 0) return refuse('seat/bad_token', `${agent} holds no seat in room "${gameId}".`);
-      return accept(mine.includes(G.toMove(game)) ? G.toMove(game) : mine[0]!);
-    });
+    return this.play(gameId, ply, move, (game) => agentSeat(game, agent));
   }
 
-  /** The turns waiting for an agent, sent again when it connects. */
-  async resendAgentTurns(agent: string): Promise<number> {
-    const live = await this.options.store.list('live', 10_000);
-    const waiting = live.filter((g) => {
-      const seat = g.seats[G.toMove(g)];
-      return seat.kind === 'agent' && seat.name === agent;
+  /**
+   * An agent's connection came: its seats in rooms not yet over are held by this process, and
+   * every turn waiting for it is sent again. Returns the number of turns sent.
+   */
+  async agentConnected(agent: string): Promise<number> {
+    let turns = 0;
+    for (const game of await this.agentGames(agent)) {
+      for (const color of agentColors(game, agent)) {
+        const held = await this.mutate(game.id, (g) => accept(G.setConnected(g, color, true, this.now(), this.options.instance)));
+        if (held.ok && held.value.status === 'live' && G.toMove(held.value) === color) {
+          await this.startTurn(held.value);
+          turns++;
+        }
+      }
+    }
+    return turns;
+  }
+
+  /** An agent's last connection went: its seats are away, and lost after the grace like a person's. */
+  async agentDisconnected(agent: string): Promise<void> {
+    for (const game of await this.agentGames(agent)) {
+      for (const color of agentColors(game, agent)) await this.mutate(game.id, (g) => accept(G.setConnected(g, color, false, this.now(), null)));
+    }
+  }
+
+  private async agentGames(agent: string): Promise<StoredGame[]> {
+    const lists = await Promise.all((['live', 'waiting'] as const).map((s) => this.options.store.list(s, 10_000)));
+    return lists.flat().filter((g) => agentColors(g, agent).length > 0);
+  }
+
+  async resignAsAgent(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+    return this.agentSeatAction(agent, payload, G.resign);
+  }
+
+  async offerDrawAsAgent(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+    return this.agentSeatAction(agent, payload, G.offerDraw);
+  }
+
+  async acceptDrawAsAgent(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+    return this.agentSeatAction(agent, payload, G.acceptDraw);
+  }
+
+  async declineDrawAsAgent(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+    return this.agentSeatAction(agent, payload, G.declineDraw);
+  }
+
+  private async agentSeatAction(agent: string, payload: unknown, act: (game: StoredGame, color: Color, now: number) => Outcome<StoredGame>): Promise<Outcome<Record<string, never>>> {
+    const request = parse(AgentSeatActionSchema, payload);
+    if (!request.ok) return request;
+    const result = await this.mutate(request.value.gameId, (game) => {
+      const seat = agentSeat(game, agent);
+      return seat.ok ? act(game, seat.value, this.now()) : seat;
     });
-    for (const game of waiting) await this.startTurn(game);
-    return waiting.length;
+    return result.ok ? accept({}) : result;
   }
 
   async liveViews(): Promise<GameView[]> {
@@ -257,9 +333,20 @@ export class GameService {
     return result.ok ? accept({ view: G.toView(result.value, this.now()) }) : result;
   }
 
-  /** A connection holding a seat came or went. */
+  /** A connection of this process holding a seat came or went. */
   async connectionChanged(gameId: string, color: Color, connected: boolean): Promise<void> {
-    await this.mutate(gameId, (game) => accept(G.setConnected(game, color, connected, this.now())));
+    await this.mutate(gameId, (game) => accept(G.setConnected(game, color, connected, this.now(), connected ? this.options.instance : null)));
+  }
+
+  /**
+   * The process `via` that held a seat is gone. The seat is away from now (its abandonment timer
+   * armed), unless a connection of the live process `holder` still holds it.
+   */
+  async presenceLost(gameId: string, color: Color, via: string | null, holder: string | null): Promise<void> {
+    await this.mutate(gameId, (game) => {
+      if (game.seats[color].connectedVia !== via) return accept(game);
+      return accept(holder ? G.setConnected(game, color, true, this.now(), holder) : G.presenceLost(game, color, via, this.now()));
+    });
   }
 
   async onFlag(gameId: string, ply: number): Promise<void> {

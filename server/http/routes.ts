@@ -70,6 +70,8 @@ export function apiRoutes(deps: RouteDeps): Router {
     res.json({ ok: true, ...gameRecord(game) });
   });
   router.use('/admin/api', adminOnly(deps.adminToken), adminRoutes(deps));
+  // A program calling the API gets the JSON error format for a path or method that is not there.
+  router.use(['/api', '/admin/api'], (req, res) => refusal(res, 404, 'route/not_found', `There is no ${req.method} ${req.originalUrl.split('?')[0]} here.`));
   return router;
 }
 
@@ -104,7 +106,9 @@ function adminRoutes(deps: RouteDeps): Router {
       return refusal(res, 400, 'payload/invalid', 'Give the agent a name of 1 to 40 letters, digits, ".", "-" or "_".');
     }
     const token = newToken();
-    await deps.store.putAgent(hashToken(token), { name, createdAt: Date.now() });
+    if (!(await deps.store.putAgent(hashToken(token), { name, createdAt: Date.now() }))) {
+      return refusal(res, 409, 'agent/name_taken', `An agent named "${name}" exists already; each name has one token.`);
+    }
     res.status(201).json({ ok: true, name, token });
   });
   router.get('/queue', async (_req, res) => {

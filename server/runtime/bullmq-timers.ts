@@ -5,7 +5,7 @@ import type { RuntimeHandlers } from './handlers.js';
 
 export const TIMER_QUEUE = 'boardroom-timers';
 
-type TimerJob = { kind: 'flag'; gameId: string; ply: number } | { kind: 'abandon'; gameId: string; color: Color; awaySince: number };
+type TimerJob = ({ kind: 'flag'; gameId: string; ply: number } | { kind: 'abandon'; gameId: string; color: Color; awaySince: number }) & { at: number };
 
 /**
  * Flags and abandonment timers as delayed BullMQ jobs: they fire in whichever web process is
@@ -22,6 +22,9 @@ export class BullmqTimers implements Timers {
       TIMER_QUEUE,
       async (job) => {
         const t = job.data;
+        // A job promoted before its time (clocks of two hosts) waits for it: a flag must not find time left.
+        const early = (t.at ?? 0) - Date.now();
+        if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
         if (t.kind === 'flag') await handlers.onFlag(t.gameId, t.ply);
         else await handlers.onAbandon(t.gameId, t.color, t.awaySince);
       },
@@ -35,11 +38,11 @@ export class BullmqTimers implements Timers {
   }
 
   async armFlag(gameId: string, ply: number, at: number): Promise<void> {
-    await this.add(flagJobId(gameId, ply), { kind: 'flag', gameId, ply }, at);
+    await this.add(flagJobId(gameId, ply), { kind: 'flag', gameId, ply, at }, at);
   }
 
   async armAbandon(gameId: string, color: Color, awaySince: number, at: number): Promise<void> {
-    await this.add(abandonJobId(gameId, color, awaySince), { kind: 'abandon', gameId, color, awaySince }, at);
+    await this.add(abandonJobId(gameId, color, awaySince), { kind: 'abandon', gameId, color, awaySince, at }, at);
   }
 
   async close(): Promise<void> {

@@ -2,13 +2,19 @@ import type { Color } from '../../shared/color.js';
 import { abandonJobId, flagJobId, type Timers } from '../games/ports.js';
 import type { RuntimeHandlers } from './handlers.js';
 
-/** Timers in this process (embedded default): they die with it, which the README says. */
+/**
+ * Timers in this process (embedded default): they die with it, which the README says.
+ * Node's timers count from the event loop's cached time, so one can fire before `Date.now()`
+ * reaches its time (by as long as the loop's turn took): a flag that fired early would find
+ * time left and end nothing. A timer that wakes early sleeps again for the rest.
+ */
 export class LocalTimers implements Timers {
   private readonly pending = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly handlers: RuntimeHandlers,
     private readonly onError: (error: unknown) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async armFlag(gameId: string, ply: number, at: number): Promise<void> {
@@ -26,10 +32,17 @@ export class LocalTimers implements Timers {
 
   private arm(id: string, at: number, fire: () => Promise<void>): void {
     if (this.pending.has(id)) return;
-    const timer = setTimeout(() => {
+    const wake = (): void => {
+      const early = at - this.now();
+      if (early > 0) return void this.schedule(id, early, wake);
       this.pending.delete(id);
       fire().catch(this.onError);
-    }, Math.max(0, at - Date.now()));
+    };
+    this.schedule(id, Math.max(0, at - this.now()), wake);
+  }
+
+  private schedule(id: string, delay: number, wake: () => void): void {
+    const timer = setTimeout(wake, delay);
     timer.unref();
     this.pending.set(id, timer);
   }

@@ -12,8 +12,13 @@ import { guard } from './guard.js';
 /**
  * The agent namespace: an outside bot connects with `auth: { token }` (made by the admin API,
  * stored hashed), takes agent seats, receives `turn` and answers `move`. PROTOCOL.md has it all.
+ *
+ * One connection per agent is active: a new connection with the agent's token takes over its
+ * seats and turns, and the older one is told `session:replaced` and closed, so two processes
+ * never both answer a turn. When the agent's last connection goes, its seats are away and are
+ * lost after the grace, as a person's are.
  */
-export function attachAgents(ns: Namespace, service: GameService, store: GameStore, limit: number, log: Logger, metrics: Metrics): void {
+export function attachAgents(ns: Namespace, service: GameService, store: GameStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0) return next(authError('auth/required', 'Connect with auth: { token } holding your agent token.'));
@@ -26,12 +31,16 @@ export function attachAgents(ns: Namespace, service: GameService, store: GameSto
   ns.on('connection', (socket: Socket) => {
     const agent = (socket.data as { agent: string }).agent;
     metrics.connections.inc({ namespace: '/agent' });
-    void socket.join(agentRoom(agent));
     const handle = guard(socket, limit, log, metrics);
     handle('hello', async () => ({ ok: true, value: { agent } }));
     handle('rooms:list', async (payload) => {
       await socket.join(LOBBY);
       return service.listRooms(payload);
+    });
+    handle('room:create', async (payload) => {
+      const created = await service.createRoomAsAgent(agent, payload);
+      if (created.ok) await socket.join(gameRoom(created.value.gameId));
+      return created;
     });
     handle('room:join', async (payload) => {
       const request = parse(AgentJoinSchema, payload);
@@ -49,13 +58,34 @@ export function attachAgents(ns: Namespace, service: GameService, store: GameSto
       if (watched.ok) await socket.join(gameRoom(watched.value.view.id));
       return watched;
     });
-    handle('move', (payload) => service.moveAsAgent(agent, payload));
-    socket.on('disconnect', () => metrics.connections.dec({ namespace: '/agent' }));
-    void service.resendAgentTurns(agent).catch((error) => log.warn({ err: error, agent }, 'could not resend turns'));
+    handle('move', (payload) => service.moveAsAgent(agent, payload), 'refusals');
+    handle('resign', (payload) => service.resignAsAgent(agent, payload));
+    handle('draw:offer', (payload) => service.offerDrawAsAgent(agent, payload));
+    handle('draw:accept', (payload) => service.acceptDrawAsAgent(agent, payload));
+    handle('draw:decline', (payload) => service.declineDrawAsAgent(agent, payload));
+
+    socket.on('disconnect', () => {
+      metrics.connections.dec({ namespace: '/agent' });
+      if (closing()) return; // a server going down is not its agents leaving
+      void (async () => {
+        const others = await ns.in(agentRoom(agent)).fetchSockets();
+        if (others.length === 0) await service.agentDisconnected(agent);
+      })().catch((error) => log.warn({ err: error, agent }, 'could not mark an agent away'));
+    });
+
+    void (async () => {
+      // Join first: the connection being replaced then sees this one and leaves the seats held.
+      await socket.join(agentRoom(agent));
+      const older = (await ns.in(agentRoom(agent)).fetchSockets()).filter((s) => s.id !== socket.id);
+      for (const old of older) {
+        old.emit('session:replaced', { message: 'Another connection with this agent token took over; this one is closed.' });
+        old.disconnect();
+      }
+      await service.agentConnected(agent);
+    })().catch((error) => log.warn({ err: error, agent }, 'could not take over the agent seats'));
   });
 }
 
 export function authError(code: string, message: string): Error {
   return Object.assign(new Error(message), { data: { code, message } });
 }
-

@@ -55,6 +55,7 @@ export class SocketBroadcaster implements Broadcaster {
 
   roomChanged(summary: RoomSummary): void {
     this.io.to(LOBBY).emit('rooms:changed', summary);
+    this.io.of('/agent').to(LOBBY).emit('rooms:changed', summary);
     this.io.of('/admin').to(ADMINS).emit('rooms:changed', summary);
   }
 

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import type { Ack } from '../../shared/protocol/index.js';
+import type { Ack, ServerError } from '../../shared/protocol/index.js';
 import type { Outcome } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -7,40 +7,91 @@ import type { Metrics } from '../metrics.js';
 const WINDOW_MS = 10_000;
 
 /**
+ * How a request is counted against the connection's rate: `messages` counts every request;
+ * `refusals` counts a request while it runs and keeps counting it only if it was refused, so a
+ * move made on one's own turn is never refused by the budget however fast the games go (each
+ * accepted move needs a turn, which paces it).
+ */
+export type Budget = 'messages' | 'refusals';
+
+/** A count of requests per 10 s window; `retryAfterMs` says when the window opens again. */
+class Window {
+  private start = Date.now();
+  private used = 0;
+  constructor(private readonly limit: number) {}
+
+  private roll(): number {
+    const now = Date.now();
+    if (now - this.start >= WINDOW_MS) {
+      this.start = now;
+      this.used = 0;
+    }
+    return now;
+  }
+
+  full(): boolean {
+    this.roll();
+    return this.used >= this.limit;
+  }
+
+  count(): void {
+    this.roll();
+    this.used++;
+  }
+
+  refund(): void {
+    this.used = Math.max(0, this.used - 1);
+  }
+
+  retryAfterMs(): number {
+    return Math.max(1, this.start + WINDOW_MS - this.roll());
+  }
+}
+
+/**
  * Registers request handlers on a socket: each request is counted against the connection's rate,
  * run, and always acknowledged with `{ ok: true, … }` or `{ ok: false, error: { code, message } }`.
- * A handler that throws is a bug: it is logged and answered, and the server goes on.
+ * A request of no registered name is answered `event/unknown`. A handler that throws is a bug:
+ * it is logged and answered, and the server goes on.
  */
 export function guard(socket: Socket, limit: number, log: Logger, metrics: Metrics) {
-  let windowStart = Date.now();
-  let used = 0;
-  const allowed = (): boolean => {
-    const now = Date.now();
-    if (now - windowStart >= WINDOW_MS) {
-      windowStart = now;
-      used = 0;
-    }
-    return ++used <= limit;
-  };
+  const messages = new Window(limit);
+  const refusals = new Window(limit);
+  const known = new Set<string>();
 
-  return function handle<T extends object>(event: string, run: (payload: unknown) => Promise<Outcome<T>>): void {
+  const reply = <T>(ack: ((a: Ack<T>) => void) | undefined, a: Ack<T>): void => {
+    if (!a.ok) metrics.rejections.inc({ code: a.error.code });
+    ack?.(a);
+  };
+  const limited = (window: Window, what: string): ServerError => ({
+    code: 'rate/limited',
+    message: `More than ${limit} ${what} in 10 s: slow down.`,
+    retryAfterMs: window.retryAfterMs(),
+  });
+
+  socket.onAny((event: string, ...args: unknown[]) => {
+    if (known.has(event)) return;
+    const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as (a: Ack) => void) : undefined;
+    if (messages.full()) return reply(ack, { ok: false, error: limited(messages, 'messages') });
+    messages.count();
+    reply(ack, { ok: false, error: { code: 'event/unknown', message: `There is no request "${String(event).slice(0, 40)}" here; PROTOCOL.md lists them.` } });
+  });
+
+  return function handle<T extends object>(event: string, run: (payload: unknown) => Promise<Outcome<T>>, budget: Budget = 'messages'): void {
+    known.add(event);
+    const window = budget === 'messages' ? messages : refusals;
     socket.on(event, async (...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as (a: Ack<T>) => void) : undefined;
       const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
-      const reply = (a: Ack<T>): void => {
-        if (!a.ok) metrics.rejections.inc({ code: a.error.code });
-        ack?.(a);
-      };
-      if (!allowed()) {
-        reply({ ok: false, error: { code: 'rate/limited', message: `More than ${limit} messages in 10 s: slow down.` } });
-        return;
-      }
+      if (window.full()) return reply(ack, { ok: false, error: limited(window, budget === 'messages' ? 'messages' : 'refused requests') });
+      window.count(); // counted while in flight, so a burst cannot outrun the budget
       try {
         const outcome = await run(payload);
-        reply(outcome.ok ? ({ ok: true, ...outcome.value } as Ack<T>) : { ok: false, error: outcome.error });
+        if (outcome.ok && budget === 'refusals') window.refund();
+        reply(ack, outcome.ok ? ({ ok: true, ...outcome.value } as Ack<T>) : { ok: false, error: outcome.error });
       } catch (error) {
         log.error({ err: error, event }, 'request handler failed');
-        reply({ ok: false, error: { code: 'server/busy', message: 'The server could not handle this request; try again.' } });
+        reply(ack, { ok: false, error: { code: 'server/busy', message: 'The server could not handle this request; try again.' } });
       }
     });
   };

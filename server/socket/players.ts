@@ -55,12 +55,16 @@ export function attachPlayers(ns: Namespace, service: GameService, limit: number
       return accept({});
     });
     handle('room:leave', (payload) => service.leave(payload));
-    handle('move', async (payload) => {
-      const started = performance.now();
-      const moved = await service.move(payload);
-      metrics.moveAck.observe((performance.now() - started) / 1000);
-      return moved;
-    });
+    handle(
+      'move',
+      async (payload) => {
+        const started = performance.now();
+        const moved = await service.move(payload);
+        metrics.moveAck.observe((performance.now() - started) / 1000);
+        return moved;
+      },
+      'refusals',
+    );
     handle('resign', (payload) => service.resign(payload));
     handle('draw:offer', (payload) => service.offerDraw(payload));
     handle('draw:accept', (payload) => service.acceptDraw(payload));

@@ -1,10 +1,12 @@
 import type { GameStatus } from '../../shared/protocol/index.js';
-import type { AgentIdentity, GameStore, StoredGame } from './store.js';
+import { withSeatDefaults, type AgentIdentity, type GameStore, type StoredGame } from './store.js';
 
 /** The embedded default: games in this process's memory, gone when it stops. */
 export class MemoryStore implements GameStore {
   private readonly games = new Map<string, StoredGame>();
   private readonly agents = new Map<string, AgentIdentity>();
+  private readonly agentNames = new Map<string, AgentIdentity>();
+  private readonly leases = new Map<string, number>();
 
   async create(game: StoredGame): Promise<boolean> {
     if (this.games.has(game.id)) return false;
@@ -14,7 +16,7 @@ export class MemoryStore implements GameStore {
 
   async get(id: string): Promise<StoredGame | undefined> {
     const game = this.games.get(id);
-    return game && structuredClone(game);
+    return game && withSeatDefaults(structuredClone(game));
   }
 
   async update(next: StoredGame): Promise<boolean> {
@@ -32,8 +34,23 @@ export class MemoryStore implements GameStore {
       .map((g) => structuredClone(g));
   }
 
-  async putAgent(tokenHash: string, agent: AgentIdentity): Promise<void> {
+  async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {
+    if (this.agentNames.has(agent.name)) return false;
+    this.agentNames.set(agent.name, agent);
     this.agents.set(tokenHash, agent);
+    return true;
+  }
+
+  async agentNamed(name: string): Promise<AgentIdentity | undefined> {
+    return this.agentNames.get(name);
+  }
+
+  async renewLease(instance: string, until: number): Promise<void> {
+    this.leases.set(instance, until);
+  }
+
+  async liveLeases(now: number): Promise<Set<string>> {
+    return new Set([...this.leases].filter(([, until]) => until > now).map(([instance]) => instance));
   }
 
   async getAgent(tokenHash: string): Promise<AgentIdentity | undefined> {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { GameStatus } from '../../shared/protocol/index.js';
-import type { AgentIdentity, GameStore, StoredGame } from './store.js';
+import { withSeatDefaults, type AgentIdentity, type GameStore, type StoredGame } from './store.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
 
@@ -36,7 +36,14 @@ for i = 5, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 redis.call('ZADD', KEYS[2 + tonumber(ARGV[2])], ARGV[3], ARGV[4])
 return 1`;
 
+/** KEYS: names hash, tokens hash. ARGV: name, token hash, identity JSON. 1 when registered, 0 when the name is taken. */
+const PUT_AGENT = `
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[3]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+return 1`;
+
 type Document = Omit<StoredGame, 'moves' | 'version'>;
+const LEASES_KEPT_MS = 3_600_000;
 
 /**
  * Games in Redis: a hash per game (`doc`: everything but the moves; `version`), a list of its
@@ -51,6 +58,7 @@ export class RedisStore implements GameStore {
     redis.defineCommand('boardroomUpdate', { numberOfKeys: 5, lua: UPDATE });
     redis.defineCommand('boardroomCreate', { numberOfKeys: 5, lua: CREATE });
     redis.defineCommand('boardroomGet', { numberOfKeys: 2, lua: GET });
+    redis.defineCommand('boardroomPutAgent', { numberOfKeys: 2, lua: PUT_AGENT });
   }
 
   private keys(id: string): string[] {
@@ -69,7 +77,7 @@ export class RedisStore implements GameStore {
     const found = (await this.call('boardroomGet', [gameKey!, movesKey!])) as [string, string, string[]] | null;
     if (!found) return undefined;
     const [doc, version, moves] = found;
-    return { ...(JSON.parse(doc) as Document), moves, version: Number(version) };
+    return withSeatDefaults({ ...(JSON.parse(doc) as Document), moves, version: Number(version) });
   }
 
   /** Sends only the newest move (a write adds at most one), or every move when the list lacks more. */
@@ -100,8 +108,24 @@ export class RedisStore implements GameStore {
     return games.filter((g): g is StoredGame => g !== undefined && g.status === status);
   }
 
-  async putAgent(tokenHash: string, agent: AgentIdentity): Promise<void> {
-    await this.redis.hset(`${this.prefix}agents`, tokenHash, JSON.stringify(agent));
+  async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {
+    const put = await this.call('boardroomPutAgent', [`${this.prefix}agents:names`, `${this.prefix}agents`, agent.name, tokenHash, JSON.stringify(agent)]);
+    return put === 1;
+  }
+
+  async agentNamed(name: string): Promise<AgentIdentity | undefined> {
+    const json = await this.redis.hget(`${this.prefix}agents:names`, name);
+    return json ? (JSON.parse(json) as AgentIdentity) : undefined;
+  }
+
+  /** Leases are a sorted set scored by their end; ones long run out are dropped on the way. */
+  async renewLease(instance: string, until: number): Promise<void> {
+    const key = `${this.prefix}leases`;
+    await this.redis.multi().zadd(key, until, instance).zremrangebyscore(key, '-inf', until - LEASES_KEPT_MS).exec();
+  }
+
+  async liveLeases(now: number): Promise<Set<string>> {
+    return new Set(await this.redis.zrangebyscore(`${this.prefix}leases`, `(${now}`, '+inf'));
   }
 
   async getAgent(tokenHash: string): Promise<AgentIdentity | undefined> {

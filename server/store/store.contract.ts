@@ -6,7 +6,7 @@ let counter = 0;
 export function sampleGame(overrides: Partial<StoredGame> = {}): StoredGame {
   const rules = GAMES.othello.rules;
   const start = rules.start();
-  const seat = { kind: 'human' as const, name: null, reservedFor: null, tokenHash: null, connected: false, awaySince: null };
+  const seat = { kind: 'human' as const, name: null, reservedFor: null, tokenHash: null, connected: false, connectedVia: null, awaySince: null };
   return {
     id: `g${++counter}-${Math.random().toString(36).slice(2, 8)}`,
     game: 'othello',
@@ -92,11 +92,33 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect((await store.list('finished', 100)).map((g) => g.id)[0]).toBe(a.id);
     });
 
-    it('keeps agents by token hash', async () => {
+    it('keeps agents by token hash and by name, one token per name', async () => {
       const store = await open();
-      await store.putAgent('hash-1', { name: 'edax-bridge', createdAt: 5 });
+      expect(await store.putAgent('hash-1', { name: 'edax-bridge', createdAt: 5 })).toBe(true);
       expect(await store.getAgent('hash-1')).toEqual({ name: 'edax-bridge', createdAt: 5 });
       expect(await store.getAgent('hash-2')).toBeUndefined();
+      expect(await store.agentNamed('edax-bridge')).toEqual({ name: 'edax-bridge', createdAt: 5 });
+      expect(await store.agentNamed('nobody')).toBeUndefined();
+      expect(await store.putAgent('hash-2', { name: 'edax-bridge', createdAt: 6 })).toBe(false);
+      expect(await store.getAgent('hash-2')).toBeUndefined();
+    });
+
+    it('tells which server processes hold a lease at a given time', async () => {
+      const store = await open();
+      await store.renewLease('web-a', 10_000);
+      await store.renewLease('web-b', 20_000);
+      expect(await store.liveLeases(5_000)).toEqual(new Set(['web-a', 'web-b']));
+      expect(await store.liveLeases(15_000)).toEqual(new Set(['web-b']));
+      await store.renewLease('web-a', 30_000);
+      expect(await store.liveLeases(25_000)).toEqual(new Set(['web-a']));
+    });
+
+    it('reads a seat written before its presence stamp existed as held by no process', async () => {
+      const store = await open();
+      const { connectedVia: _dropped, ...oldSeat } = sampleGame().seats.black;
+      const game = sampleGame({ seats: { black: oldSeat as StoredGame['seats']['black'], white: oldSeat as StoredGame['seats']['black'] } });
+      await store.create(game);
+      expect((await store.get(game.id))?.seats.black.connectedVia).toBeNull();
     });
   });
 }

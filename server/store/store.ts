@@ -12,6 +12,11 @@ export interface StoredSeat {
   /** SHA-256 of the seat token, never the token itself. */
   readonly tokenHash: string | null;
   readonly connected: boolean;
+  /**
+   * The server process (its instance id) that holds the seat's connection, while connected. A seat
+   * held by a process whose lease has run out is not connected, whatever `connected` says.
+   */
+  readonly connectedVia: string | null;
   /** Epoch ms the seat's last connection dropped, while it is away. */
   readonly awaySince: number | null;
 }
@@ -65,7 +70,19 @@ export interface GameStore {
   update(next: StoredGame): Promise<boolean>;
   /** Newest first. */
   list(status: GameStatus, limit: number): Promise<StoredGame[]>;
-  putAgent(tokenHash: string, agent: AgentIdentity): Promise<void>;
+  /** Registers an agent; false (and nothing written) when its name is already taken. */
+  putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean>;
   getAgent(tokenHash: string): Promise<AgentIdentity | undefined>;
+  agentNamed(name: string): Promise<AgentIdentity | undefined>;
+  /** Marks a server process alive until `until` (epoch ms). */
+  renewLease(instance: string, until: number): Promise<void>;
+  /** The server processes whose lease runs past `now`. */
+  liveLeases(now: number): Promise<Set<string>>;
   close(): Promise<void>;
+}
+
+/** A game written before a seat field existed reads as if the field had its empty value. */
+export function withSeatDefaults(game: StoredGame): StoredGame {
+  const seat = (s: StoredSeat): StoredSeat => ({ ...s, connectedVia: s.connectedVia ?? null });
+  return { ...game, seats: { black: seat(game.seats.black), white: seat(game.seats.white) } };
 }

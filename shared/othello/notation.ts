@@ -10,9 +10,12 @@ const PASS_WORDS = ['pass', 'pa', 'ps', '--'];
 export function parseOthelloMove(text: string): Result<number, MoveError> {
   const t = text.trim().toLowerCase();
   if (PASS_WORDS.includes(t)) return ok(PASS);
-  const m = /^([a-h])([1-8])$/.exec(t);
+  const m = /^([a-z])(\d{1,2})$/.exec(t);
   if (!m) return fail('move/syntax', `"${text}" is not an Othello move: write a square such as f5, or pass.`);
-  return ok((Number(m[2]) - 1) * 8 + FILES.indexOf(m[1]!));
+  const file = FILES.indexOf(m[1]!);
+  const rank = Number(m[2]);
+  if (file < 0 || rank < 1 || rank > 8) return fail('move/off_board', `"${text}" is off the board, whose squares run from a1 to h8.`);
+  return ok((rank - 1) * 8 + file);
 }
 
 export function formatOthelloMove(move: number): string {

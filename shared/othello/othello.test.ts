@@ -108,9 +108,16 @@ describe('othello rejections, each with its code', () => {
   });
 
   it('unparsable moves are move/syntax', () => {
-    for (const text of ['', 'i1', 'a9', 'a0', 'f55', 'passs', '5f']) {
+    for (const text of ['', 'f555', 'passs', '5f', 'f-5']) {
       const parsed = parseOthelloMove(text);
       expect(parsed.ok ? 'ok' : parsed.error.code).toBe('move/syntax');
+    }
+  });
+
+  it('squares beyond a–h and 1–8 are move/off_board, as in Gomoku and MiniChess', () => {
+    for (const text of ['i1', 'a9', 'a0', 'f55', 'z9']) {
+      const parsed = parseOthelloMove(text);
+      expect(parsed.ok ? 'ok' : parsed.error.code).toBe('move/off_board');
     }
   });
 });
@@ -139,7 +146,7 @@ describe('othello notation', () => {
         const parsed = rules.parsePosition(text);
         if (!parsed.ok) expect(parsed.error.code).toBe('position/syntax');
         const move = rules.parseMove(text);
-        if (!move.ok) expect(move.error.code).toBe('move/syntax');
+        if (!move.ok) expect(['move/syntax', 'move/off_board']).toContain(move.error.code);
       }),
     );
   });

@@ -5,11 +5,13 @@ import type { Problem } from '../result.js';
 export const SERVER_ERROR_CODES = [
   'payload/invalid', // the payload does not match its schema
   'payload/too_large',
-  'rate/limited', // too many messages on this connection
+  'rate/limited', // too many messages on this connection; `retryAfterMs` says when to send again
+  'event/unknown', // no request of that name on this namespace
   'auth/required', // admin or agent namespace without credentials
   'auth/bad_token',
   'room/not_found',
   'room/full', // no open seat of the asked colour
+  'room/reserved', // the seat is reserved for another agent
   'room/bad_seat', // a seat spec that cannot be (unknown bot, no human seat to sit in)
   'seat/bad_token', // the seat token does not belong to a seat of this game
   'seat/not_agent', // an agent tried to take a seat not meant for agents
@@ -18,10 +20,13 @@ export const SERVER_ERROR_CODES = [
   'move/stale_ply', // the move names a ply that is not the current one
   'clock/flag_fell', // the move came after the mover's time ran out: the game is lost on time
   'server/busy', // a concurrent write won: try again with the new state
+  'agent/name_taken', // (admin API) an agent of that name exists already
+  'route/not_found', // (HTTP) no such path or method under /api or /admin/api
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 export type ErrorCode = ServerErrorCode | MoveErrorCode;
-export type ServerError = Problem<ErrorCode>;
+/** A refusal; `retryAfterMs` when the same request may succeed after that long (rate limits). */
+export type ServerError = Problem<ErrorCode> & { readonly retryAfterMs?: number };
 
 /** Every acknowledgement: success with its data, or a refusal with a code and a sentence. */
 export type Ack<T = Record<string, never>> = ({ readonly ok: true } & T) | { readonly ok: false; readonly error: ServerError };

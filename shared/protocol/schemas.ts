@@ -50,6 +50,10 @@ export const ListSchema = z.object({ status: z.enum(['open', 'live', 'finished',
 /** Agents: the seat comes from the agent's identity, so a move names no token. */
 export const AgentMoveSchema = z.object({ gameId, ply: z.number().int().min(0).max(100_000), move: z.string().min(1).max(16) });
 export const AgentJoinSchema = z.object({ gameId, color: z.enum([...COLORS, 'any']).default('any') });
+/** Resign and draws: the agent's seat in the game is found from its identity. */
+export const AgentSeatActionSchema = z.object({ gameId });
+/** A room made by an agent; `sit` takes an agent seat in it for the agent at once. */
+export const AgentCreateRoomSchema = CreateRoomSchema.omit({ sit: true }).extend({ sit: z.object({ color: z.enum([...COLORS, 'any']) }).optional() });
 
 export const AdminEndSchema = z.object({
   gameId,

@@ -54,7 +54,10 @@ describe('refusals over the socket', () => {
     const cases: [string, unknown, string][] = [
       ['white before black', { gameId, token: white, ply: 0, move: 'f5' }, 'move/not_your_turn'],
       ['a stale ply', { gameId, token: black, ply: 4, move: 'f5' }, 'move/stale_ply'],
-      ['unreadable', { gameId, token: black, ply: 0, move: 'z9' }, 'move/syntax'],
+      ['unreadable', { gameId, token: black, ply: 0, move: 'f-5' }, 'move/syntax'],
+      ['off the board by file', { gameId, token: black, ply: 0, move: 'z9' }, 'move/off_board'],
+      ['off the board by rank', { gameId, token: black, ply: 0, move: 'i1' }, 'move/off_board'],
+      ['rank 9', { gameId, token: black, ply: 0, move: 'a9' }, 'move/off_board'],
       ['a pass with moves', { gameId, token: black, ply: 0, move: 'pass' }, 'move/pass_not_allowed'],
       ['an occupied square', { gameId, token: black, ply: 0, move: 'd4' }, 'move/occupied'],
       ['no flip', { gameId, token: black, ply: 0, move: 'a1' }, 'move/no_flip'],
@@ -98,7 +101,34 @@ describe('refusals over the socket', () => {
     const acks = await Promise.all(Array.from({ length: 10 }, () => c.ask('rooms:list', {})));
     expect(acks.filter((a) => a.ok)).toHaveLength(5);
     expect(acks.filter((a) => !a.ok).map(code)).toEqual(Array(5).fill('rate/limited'));
+    const refused = acks.find((a) => !a.ok);
+    if (refused?.ok !== false) throw new Error('expected a refusal');
+    expect(refused.error.retryAfterMs).toBeGreaterThan(0);
+    expect(refused.error.retryAfterMs).toBeLessThanOrEqual(10_000);
     c.close();
+  });
+
+  it('every event on every namespace is answered, an unknown one with event/unknown', async () => {
+    const token = await fetch(`${server.url}/admin/api/agents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: JSON.stringify({ name: 'asker' }),
+    }).then((r) => r.json() as Promise<{ token: string }>);
+    const clients = [
+      await new Client(server.url).connected(),
+      await new Client(server.url, '/agent', { token: token.token }).connected(),
+      await new Client(server.url, '/admin', { token: ADMIN_TOKEN }).connected(),
+    ];
+    const events = ['rooms:list', 'room:create', 'room:join', 'room:watch', 'room:unwatch', 'room:resume', 'room:leave', 'move', 'resign', 'draw:offer', 'draw:accept', 'draw:decline', 'rematch', 'hello', 'admin:games', 'admin:end', 'admin:queue', 'no-such-event'];
+    for (const client of clients) {
+      for (const event of events) {
+        const ack = await client.ask(event, { gameId: 'nope' });
+        expect(typeof ack.ok, `${event} answered`).toBe('boolean');
+        if (!ack.ok) expect(ack.error.code, `${event} has a code`).toMatch(/^[a-z]+\/[a-z_]+$/);
+      }
+      expect(code(await client.ask('no-such-event', {}))).toBe('event/unknown');
+    }
+    for (const c of clients) c.close();
   });
 
   it('agents and admins must authenticate', async () => {
@@ -127,5 +157,10 @@ describe('refusals over the socket', () => {
     });
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ error: { code: 'payload/too_large' } });
+    for (const [method, path] of [['GET', '/admin/api/agents'], ['GET', '/api/nothing'], ['DELETE', '/api/bots']]) {
+      const res = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(await res.json()).toMatchObject({ ok: false, error: { code: 'route/not_found' } });
+    }
   });
 });

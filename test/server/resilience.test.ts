@@ -109,6 +109,29 @@ describe('processes', () => {
     await kill9(second.child);
   });
 
+  it('a player who vanishes while the server is down loses by abandonment after the grace, not the one who stayed', async () => {
+    const grace = 2000;
+    const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'ghost', RECONNECT_GRACE_MS: String(grace) };
+    const first = spawnBuilt('main', env);
+    const url = `http://127.0.0.1:${await first.ready}`;
+    const rooms = [await humanRoom(url, 'othello'), await humanRoom(url, 'gomoku')];
+    for (const r of rooms) expectOk(await r.ann.ask('move', { gameId: r.gameId, token: r.black, ply: 0, move: r.view.legal[0] }));
+    await kill9(first.child);
+    // Everyone's socket dies with the process; only Bob comes back, to a new process.
+    for (const r of rooms) for (const c of [r.ann, r.bob]) c.close();
+    const second = spawnBuilt('main', env);
+    const url2 = `http://127.0.0.1:${await second.ready}`;
+    const restarted = Date.now();
+    const bob = await new Client(url2).connected();
+    for (const r of rooms) expect(expectOk(await bob.ask<{ view: GameView }>('room:resume', { gameId: r.gameId, token: r.white })).view.status).toBe('live');
+    const ends = await Promise.all(rooms.map((r) => bob.waitFor<{ view: GameView }>('ended', (e) => e.view.id === r.gameId, 30_000)));
+    for (const e of ends) expect(e.view.result).toEqual({ winner: 'white', reason: 'abandonment' });
+    // The dead process's lease runs out, the next sweep finds the seat held by no one, then the grace.
+    expect(Date.now() - restarted).toBeLessThan(grace + 10_000);
+    bob.close();
+    await kill9(second.child);
+  });
+
   it('two server processes on one Redis: players on different processes play a game', async () => {
     const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'two' };
     const one = spawnBuilt('main', env);

@@ -31,7 +31,13 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
         move: async (ply, move) => {
           if (!seat) return { ok: false, message: 'You hold no seat here.' };
           const ack = await conn.ask('move', { gameId, token: seat.token, ply, move });
-          return ack.ok ? { ok: true, view: ack.view } : { ok: false, message: ack.error.message };
+          if (ack.ok) return { ok: true, view: ack.view };
+          if (ack.error.code === 'move/stale_ply') {
+            // Another tab or a late event: the game is further on than this page showed.
+            void attach();
+            return { ok: false, message: 'The game had moved on (another tab?); the board now shows where it stands.' };
+          }
+          return { ok: false, message: ack.error.message };
         },
         resign: seatAction('resign'),
         offerDraw: seatAction('draw:offer'),

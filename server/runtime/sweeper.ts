@@ -1,0 +1,84 @@
+import { COLORS, type Color } from '../../shared/color.js';
+import { flagTime } from '../games/clock.js';
+import { toMove } from '../games/game.js';
+import type { GameService } from '../games/service.js';
+import type { Logger } from '../log.js';
+import type { GameStore, StoredGame } from '../store/store.js';
+
+/** A process is presumed dead this long after its last renewal. */
+export const LEASE_MS = 5000;
+/** How often a process renews its lease and sweeps the live games. */
+export const SWEEP_MS = 2000;
+/** A flag this far past its time with the game still live means its timer was lost. */
+export const FLAG_SLACK_MS = 1500;
+
+export interface SweeperDeps {
+  readonly store: GameStore;
+  readonly service: GameService;
+  readonly instance: string;
+  /** The server processes whose connections still hold a seat (asked across processes). */
+  readonly holders: (game: StoredGame, color: Color) => Promise<string[]>;
+  readonly log: Logger;
+  readonly onLiveCount?: (count: number) => void;
+}
+
+/**
+ * What no single process can be trusted with: presence that lived in a process that died, and a
+ * flag whose timer was lost. Every process renews its lease and sweeps the live games; the
+ * version check makes two sweepers deciding the same change harmless.
+ */
+export class Sweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private lease: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(private readonly deps: SweeperDeps) {}
+
+  async start(): Promise<void> {
+    await this.renew();
+    // Renewed on its own beat, so a long sweep never lets this process's lease run out.
+    this.lease = setInterval(() => void this.renew().catch((error: unknown) => this.deps.log.warn({ err: error }, 'lease renewal failed')), SWEEP_MS / 2);
+    this.lease.unref();
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.sweep()
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'sweep failed'))
+        .finally(() => (this.running = undefined));
+    }, SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    clearInterval(this.lease);
+    await this.running;
+  }
+
+  private renew(): Promise<void> {
+    return this.deps.store.renewLease(this.deps.instance, Date.now() + LEASE_MS);
+  }
+
+  /** One pass: end games whose flag is overdue, free seats held by dead processes. */
+  async sweep(now = Date.now()): Promise<void> {
+    const { store, service, log } = this.deps;
+    const alive = await store.liveLeases(now);
+    alive.add(this.deps.instance);
+    const live = await store.list('live', 100_000);
+    this.deps.onLiveCount?.(live.length);
+    for (const game of live) {
+      const flag = flagTime(game.timeControl, game.clock, toMove(game));
+      if (flag !== null && flag + FLAG_SLACK_MS < now) {
+        log.warn({ gameId: game.id, ply: game.moves.length, lateMs: now - flag }, 'flag overdue: its timer was lost; ending on time');
+        await service.onFlag(game.id, game.moves.length);
+        continue;
+      }
+      for (const color of COLORS) {
+        const seat = game.seats[color];
+        if (seat.kind === 'bot' || !seat.connected || (seat.connectedVia !== null && alive.has(seat.connectedVia))) continue;
+        const holder = (await this.deps.holders(game, color)).find((instance) => alive.has(instance)) ?? null;
+        log.info({ gameId: game.id, color, via: seat.connectedVia, holder }, holder ? 'seat held from another process' : 'seat held by a dead process: away from now');
+        await service.presenceLost(game.id, color, seat.connectedVia, holder);
+      }
+    }
+  }
+}
