@@ -4,9 +4,10 @@ import type { RuntimeHandlers } from './handlers.js';
 
 /**
  * Timers in this process (embedded default): they die with it, which the README says.
- * Node's timers count from the event loop's cached time, so one can fire before `Date.now()`
- * reaches its time (by as long as the loop's turn took): a flag that fired early would find
- * time left and end nothing. A timer that wakes early sleeps again for the rest.
+ * Node's timers run on the monotonic clock in whole milliseconds, games on `Date.now()`: the two
+ * truncate differently, and about one timer in twenty wakes 1 ms before `Date.now()` reaches its
+ * time. A flag that woke early would find 1 ms left and end nothing, never to fire again. A timer
+ * that wakes early sleeps again for the rest.
  */
 export class LocalTimers implements Timers {
   private readonly pending = new Map<string, NodeJS.Timeout>();
