@@ -13,7 +13,8 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { catalogEntry } from '../bots/jobs/contract.js';
 import { BotThreadPool } from '../bots/jobs/thread-pool.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
+import { botJobCountsKey } from './runtime/bot-worker.js';
 import type { BotTurns, Timers } from './games/ports.js';
 import { GameService } from './games/service.js';
 import { adminOnly, apiRoutes } from './http/routes.js';
@@ -29,7 +30,9 @@ import { attachAdmin } from './socket/admin.js';
 import { attachAgents } from './socket/agents.js';
 import { agentRoom, seatRoom, SocketBroadcaster } from './socket/broadcaster.js';
 import { attachPlayers } from './socket/players.js';
+import { announceLostGames } from './socket/lost-games.js';
 import { MemoryStore } from './store/memory-store.js';
+import { readPersistence } from './store/persistence.js';
 import { RedisStore } from './store/redis-store.js';
 import type { GameStore } from './store/store.js';
 
@@ -82,6 +85,15 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     const clients = [redis, storeRedis, pub, sub];
     for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
     closers.push(async () => Promise.all(clients.map((client) => client.quit())));
+    const persistence = await readPersistence(redis);
+    if (persistence.keeps === false) {
+      const line = `This Redis keeps nothing across a restart (${persistence.detail}): if it restarts, every game is lost. Turn on AOF (appendonly yes) or RDB snapshots (save …).`;
+      if (config.REQUIRE_PERSISTENCE === '1') {
+        await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
+        throw new ConfigError(`Boardroom will not start: ${line} (REQUIRE_PERSISTENCE=1)`);
+      }
+      log.warn({ redis: config.REDIS_URL?.replace(/\/\/[^@]*@/, '//…@') }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
+    } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
     store = new RedisStore(storeRedis, `${config.QUEUE_PREFIX}:`);
     adapter = createAdapter(pub, sub, { key: `${config.QUEUE_PREFIX}:socket.io` });
     const bullTurns = new BullmqBotTurns(redis, handlers, onError, config.QUEUE_PREFIX);
@@ -90,7 +102,13 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     botTurns = bullTurns;
     timers = bullTimers;
     dashboardQueues = [bullTurns.bullQueue, bullTimers.bullQueue];
-    queueStats = async () => bullTurns.bullQueue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
+    queueStats = async () => {
+      const [jobs, befell] = await Promise.all([
+        bullTurns.bullQueue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
+        redis.hgetall(botJobCountsKey(config.QUEUE_PREFIX)),
+      ]);
+      return { ...jobs, stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0) };
+    };
   } else {
     store = new MemoryStore();
     const local = new LocalBotTurns(new BotThreadPool(config.BOT_THREADS), handlers, onError);
@@ -162,6 +180,10 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     instance,
     log,
     onLiveCount: (count) => metrics.liveGames.set(count),
+    onStoreEmptied: async () => {
+      const lost = await announceLostGames(io, store);
+      log.error({ lost }, 'games announced lost to their players');
+    },
     holders: async (game, color) => {
       const seat = game.seats[color];
       const held = seat.kind === 'agent' && seat.name ? io.of('/agent').in(agentRoom(seat.name)) : io.in(seatRoom(game.id, color));
@@ -169,10 +191,11 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     },
   });
   await sweeper.start();
-  const gauge = setInterval(() => {
-    void queueStats().then((q) => metrics.queueDepth.set((q.waiting ?? 0) + (q.active ?? 0))).catch(() => undefined);
-  }, 5000);
-  gauge.unref();
+  metrics.readBeforeScrape(async () => {
+    const q = await queueStats();
+    metrics.queueDepth.set((q.waiting ?? 0) + (q.active ?? 0));
+    for (const outcome of ['stalled', 'retried', 'failed'] as const) if (q[outcome] !== undefined) metrics.botJobs.set({ outcome }, q[outcome]);
+  });
   log.info({ port, mode, recovered, instance }, 'boardroom listening');
 
   return {
@@ -184,7 +207,6 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     mode,
     async close() {
       closing = true;
-      clearInterval(gauge);
       await sweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await botTurns.close();

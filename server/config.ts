@@ -18,9 +18,11 @@ const EnvSchema = z.object({
   RATE_LIMIT: integer(100, 5, 10_000),
   /** Bot searches at once: worker concurrency, or local threads in the embedded default. */
   BOT_THREADS: integer(availableParallelism(), 1, 256),
-  /** BullMQ lock on a bot job; a worker that dies mid-search loses the job after this. */
-  BOT_LOCK_MS: integer(15_000, 1000, 600_000),
+  /** BullMQ lock on a bot job; a worker that dies mid-search loses the job within this and a half. */
+  BOT_LOCK_MS: integer(2000, 1000, 600_000),
   QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('boardroom'),
+  /** 1: refuse to start on a Redis that keeps nothing across a restart (neither AOF nor RDB). */
+  REQUIRE_PERSISTENCE: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -49,6 +51,7 @@ const HINTS: Record<string, string> = {
   BOT_THREADS: 'set BOT_THREADS to a whole number of threads from 1 to 256.',
   BOT_LOCK_MS: 'set BOT_LOCK_MS to milliseconds from 1000 to 600000.',
   QUEUE_PREFIX: 'set QUEUE_PREFIX to letters, digits, - and _ only.',
+  REQUIRE_PERSISTENCE: 'set REQUIRE_PERSISTENCE to 1 (refuse a Redis without AOF or RDB) or 0.',
 };
 
 /** `loadConfig` for an entry point: a bad configuration prints its sentence and exits with 2. */

@@ -1,12 +1,16 @@
 import { startBoardroom } from './app.js';
-import { loadConfigOrExit } from './config.js';
+import { ConfigError, loadConfigOrExit } from './config.js';
 import { createLogger } from './log.js';
 
 /** `npm start`: the web process. With no REDIS_URL, the embedded default runs everything here. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL);
-  const boardroom = await startBoardroom(config, log);
+  const boardroom = await startBoardroom(config, log).catch((error: unknown) => {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  });
   if (boardroom.mode === 'embedded') {
     log.warn('embedded default: games live in this process only and are lost when it stops; set REDIS_URL to keep them');
   }

@@ -21,8 +21,26 @@ export class Metrics {
     registers: [this.registry],
   });
   readonly queueDepth = new Gauge({ name: 'boardroom_bot_queue_depth', help: 'Bot turns waiting or running', registers: [this.registry] });
+  readonly botJobs = new Gauge({
+    name: 'boardroom_bot_jobs',
+    help: 'Bot jobs that stalled (their worker died; run again), were retried after failing, or are failed (kept a day), counted by the workers for the whole queue',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+
+  private readonly readers: (() => Promise<void>)[] = [];
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'boardroom_' });
+  }
+
+  /** Figures read from elsewhere (the queue, Redis) just before each scrape. */
+  readBeforeScrape(read: () => Promise<void>): void {
+    this.readers.push(read);
+  }
+
+  async scrape(): Promise<string> {
+    await Promise.all(this.readers.map((read) => read().catch(() => undefined)));
+    return this.registry.metrics();
   }
 }

@@ -18,6 +18,11 @@ export interface BotJobInput {
   readonly bot: string;
   /** Time for this move in ms, already cut to the room's clock. */
   readonly budgetMs: number;
+  /**
+   * Epoch ms by which the answer must be made (the flag less a margin), or null without a clock:
+   * a job run again after its worker died searches only the time really left.
+   */
+  readonly deadline?: number | null;
 }
 
 /** What a bot is thinking, after each finished depth (moves in the game's notation). */

@@ -17,7 +17,8 @@ export function thinkMove(input: BotJobInput, onThinking?: (thinking: BotThinkin
     nps: r.nps,
     ms: Math.round(r.ms),
   });
-  const budget = Math.max(1, Math.min(input.budgetMs, bot.budgetMs || input.budgetMs));
+  const left = input.deadline == null ? Infinity : input.deadline - Date.now();
+  const budget = Math.max(1, Math.min(input.budgetMs, bot.budgetMs || input.budgetMs, left));
   const report = bot.think(input.position, {
     deadline: performance.now() + budget,
     ...(onThinking ? { onProgress: (r: SearchReport) => onThinking(format(r)) } : {}),

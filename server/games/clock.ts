@@ -32,9 +32,16 @@ export function flagTime(control: TimeControl, clock: StoredClock, mover: Color)
 export function afterMove(control: TimeControl, clock: StoredClock, mover: Color, now: number, gameGoesOn: boolean): StoredClock {
   if (control.kind === 'none') return clock;
   const turnStartedAt = gameGoesOn ? now : null;
-  if (control.kind === 'per-move') return { ...clock, turnStartedAt };
+  if (control.kind === 'per-move') return { ...clock, turnStartedAt, outageMs: 0 };
   const left = timeLeft(control, clock, mover, now) + control.incrementMs;
-  return { ...clock, [mover]: left, turnStartedAt };
+  return { ...clock, [mover]: left, turnStartedAt, outageMs: 0 };
+}
+
+/** The side to move's clock moved on so that it has `leftMs` from `now`; the time given is counted as outage. */
+export function giveTime(control: TimeControl, clock: StoredClock, mover: Color, now: number, leftMs: number): StoredClock {
+  if (clock.turnStartedAt === null) return clock;
+  const given = leftMs - timeLeft(control, clock, mover, now);
+  return { ...clock, turnStartedAt: clock.turnStartedAt + given, outageMs: (clock.outageMs ?? 0) + given };
 }
 
 /** The clock when the game stops (on time, resignation, …): the mover's bank stops where it is. */

@@ -127,6 +127,20 @@ describe('clocks', () => {
     expect(moved.clock).toMatchObject({ black: 52_000, white: 60_000, turnStartedAt: T0 + 10_000 });
     expect(G.flagFall(moved, 1, T0 + 10_000 + 60_000)?.result?.reason).toBe('timeout');
   });
+
+  it('a bot whose move the platform still owes at its flag is given time, counted, then the game is drawn', () => {
+    const { game } = liveGame({ timeControl: { kind: 'bank', initialMs: 10_000, incrementMs: 0 } });
+    expect(G.owedBotFlag(game, 0, T0 + 9000, 1000, 3000)).toBeUndefined(); // not due
+    const given = G.owedBotFlag(game, 0, T0 + 10_500, 1000, 3000)!;
+    expect(given.status).toBe('live');
+    expect(G.toView(given, T0 + 10_500).clock.black).toBe(1000);
+    expect(given.clock.outageMs).toBe(1500);
+    const again = G.owedBotFlag(given, 0, T0 + 12_000, 1000, 3000)!;
+    expect(again.clock.outageMs).toBe(3000);
+    expect(G.owedBotFlag(again, 0, T0 + 13_000, 1000, 3000)?.result).toMatchObject({ winner: null, reason: 'adjudication' });
+    const moved = must(G.playMove(again, 'black', 0, 'f5', T0 + 12_500)).game;
+    expect(moved.clock).toMatchObject({ black: 500, outageMs: 0 }); // the next turn starts owing nothing
+  });
 });
 
 describe('presence', () => {

@@ -2,7 +2,7 @@ import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { GAMES } from '../../shared/games.js';
 import type { CreateRoom, GameResult, GameView, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { StoredGame, StoredSeat } from '../store/store.js';
-import { afterMove, clockView, startClock, stopClock, timeLeft } from './clock.js';
+import { afterMove, clockView, giveTime, startClock, stopClock, timeLeft } from './clock.js';
 import { accept, refuse, type Outcome } from './refuse.js';
 import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
 
@@ -154,6 +154,22 @@ export function flagFall(game: StoredGame, ply: number, now: number): StoredGame
   const mover = toMove(game);
   if (timeLeft(game.timeControl, game.clock, mover, now) > 0) return undefined;
   return finish(game, { winner: opposite(mover), reason: 'timeout' }, now);
+}
+
+/**
+ * The flag of a bot seat fell while the platform still owed the bot its move (its job waiting for
+ * a worker, or run again after a worker died): the bot is given `stepMs` more, as servers give
+ * back lag, and the time given is counted. Past `maxMs` given in one turn, no worker is coming:
+ * the game is drawn by adjudication, since a crash must not decide it. Undefined when not due.
+ */
+export function owedBotFlag(game: StoredGame, ply: number, now: number, stepMs: number, maxMs: number): StoredGame | undefined {
+  if (game.status !== 'live' || game.moves.length !== ply) return undefined;
+  const mover = toMove(game);
+  if (timeLeft(game.timeControl, game.clock, mover, now) > 0) return undefined;
+  if ((game.clock.outageMs ?? 0) >= maxMs) {
+    return finish(game, { winner: null, reason: 'adjudication', note: `No bot worker answered for ${Math.round(maxMs / 1000)} s; a crash does not decide a game.` }, now);
+  }
+  return next(game, { clock: giveTime(game.timeControl, game.clock, mover, now, stepMs) }, now);
 }
 
 /** The side to move at `ply` cannot move at all (a bot whose every try failed): it loses on time. */

@@ -16,6 +16,8 @@ export interface Broadcaster {
 export interface BotTurns {
   /** Asks for the move of `input.ply`; asking twice for the same game and ply is harmless. */
   request(input: BotJobInput): Promise<void>;
+  /** Whether the turn's job is still owed by the platform: waiting for a worker or running. */
+  pending(gameId: string, ply: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -30,5 +32,11 @@ export interface Timers {
 
 /** The job id of a bot turn and of a flag: BullMQ forbids ':' in custom ids, so '-' separates. */
 export const botJobId = (gameId: string, ply: number): string => `${gameId}-${ply}`;
-export const flagJobId = (gameId: string, ply: number): string => `${gameId}-${ply}-flag`;
+export function parseBotJobId(jobId: string): { gameId: string; ply: number } | undefined {
+  const cut = jobId.lastIndexOf('-');
+  const ply = Number(jobId.slice(cut + 1));
+  return cut > 0 && Number.isInteger(ply) ? { gameId: jobId.slice(0, cut), ply } : undefined;
+}
+/** A flag moved later (a bot seat whose job the platform still owes) is a new timer. */
+export const flagJobId = (gameId: string, ply: number, at: number): string => `${gameId}-${ply}-${at}-flag`;
 export const abandonJobId = (gameId: string, color: Color, awaySince: number): string => `${gameId}-${color}-${awaySince}-away`;

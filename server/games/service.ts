@@ -41,6 +41,10 @@ export interface ServiceOptions {
 type Seated = { gameId: string; color: Color; token: string };
 const MAX_ATTEMPTS = 8;
 const BOT_SAFETY_MS = 250; // a bot answers this much before its flag falls
+/** A bot whose move the platform still owes at its flag gets this much more, again and again … */
+const OWED_STEP_MS = 1000;
+/** … up to this much in one turn. */
+const OWED_MAX_MS = 60_000;
 
 function agentColors(game: StoredGame, agent: string): Color[] {
   return COLORS.filter((c) => game.seats[c].kind === 'agent' && game.seats[c].name === agent);
@@ -349,8 +353,18 @@ export class GameService {
     });
   }
 
+  /**
+   * A flag's time came. A bot seat whose job is still waiting or running is not the bot's fault
+   * (its search is cut to its clock): the bot is given time while the platform catches up.
+   */
   async onFlag(gameId: string, ply: number): Promise<void> {
-    await this.mutate(gameId, (game) => accept(G.flagFall(game, ply, this.now()) ?? game));
+    const game = await this.options.store.get(gameId);
+    if (!game || game.status !== 'live' || game.moves.length !== ply) return;
+    const owed = game.seats[G.toMove(game)].kind === 'bot' && (await this.options.botTurns.pending(gameId, ply));
+    const result = await this.mutate(gameId, (g) => accept((owed ? G.owedBotFlag(g, ply, this.now(), OWED_STEP_MS, OWED_MAX_MS) : G.flagFall(g, ply, this.now())) ?? g));
+    if (!owed || !result.ok || result.value.status !== 'live') return;
+    const flag = flagTime(result.value.timeControl, result.value.clock, G.toMove(result.value));
+    if (flag !== null) await this.options.timers.armFlag(gameId, ply, flag);
   }
 
   async onAbandon(gameId: string, color: Color, awaySince: number): Promise<void> {
@@ -456,7 +470,8 @@ export class GameService {
     if (seat.kind === 'bot' && seat.name) {
       const left = timeLeft(game.timeControl, game.clock, color, this.now());
       const budgetMs = Math.max(10, Math.min(this.options.botBudget(game.game, seat.name), left - BOT_SAFETY_MS));
-      await this.options.botTurns.request({ gameId: game.id, ply, game: game.game, position: game.position, bot: seat.name, budgetMs });
+      const deadline = flag === null ? null : flag - BOT_SAFETY_MS;
+      await this.options.botTurns.request({ gameId: game.id, ply, game: game.game, position: game.position, bot: seat.name, budgetMs, deadline });
     } else if (seat.kind === 'agent' && seat.name) {
       const view = G.toView(game, this.now());
       this.options.broadcaster.agentTurn(seat.name, {

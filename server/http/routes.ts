@@ -49,7 +49,7 @@ export function apiRoutes(deps: RouteDeps): Router {
     res.json({ ok: true, mode: deps.mode, uptimeSeconds: Math.round((Date.now() - deps.started) / 1000) });
   });
   router.get('/metrics', async (_req, res) => {
-    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+    res.type(deps.metrics.registry.contentType).send(await deps.metrics.scrape());
   });
   router.get('/api/bots', (_req, res) => {
     res.json({ ok: true, bots: BOT_CATALOG });

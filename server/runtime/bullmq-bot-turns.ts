@@ -1,6 +1,6 @@
 import { Queue, QueueEvents, type ConnectionOptions } from 'bullmq';
 import type { BotJobInput, BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
-import { botJobId, type BotTurns } from '../games/ports.js';
+import { botJobId, parseBotJobId, type BotTurns } from '../games/ports.js';
 import type { RuntimeHandlers } from './handlers.js';
 
 export const BOT_QUEUE = 'boardroom-bots';
@@ -26,7 +26,7 @@ export class BullmqBotTurns implements BotTurns {
     this.queue.on('error', onError);
     this.events.on('error', onError);
     this.events.on('progress', ({ jobId, data }) => {
-      const parsed = parseJobId(jobId);
+      const parsed = parseBotJobId(jobId);
       if (!parsed || typeof data !== 'object' || data === null) return;
       void this.queue.getJob(jobId).then((job) => {
         if (job) return this.handlers.onBotThinking(parsed.gameId, parsed.ply, job.data.bot, data as BotThinking);
@@ -70,14 +70,16 @@ export class BullmqBotTurns implements BotTurns {
     });
   }
 
+  async pending(gameId: string, ply: number): Promise<boolean> {
+    const job = await this.queue.getJob(botJobId(gameId, ply));
+    if (!job) return false;
+    const state = await job.getState();
+    return state === 'waiting' || state === 'active' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children';
+  }
+
   async close(): Promise<void> {
     await this.events.close();
     await this.queue.close();
   }
 }
 
-function parseJobId(jobId: string): { gameId: string; ply: number } | undefined {
-  const cut = jobId.lastIndexOf('-');
-  const ply = Number(jobId.slice(cut + 1));
-  return cut > 0 && Number.isInteger(ply) ? { gameId: jobId.slice(0, cut), ply } : undefined;
-}

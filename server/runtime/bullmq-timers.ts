@@ -38,7 +38,7 @@ export class BullmqTimers implements Timers {
   }
 
   async armFlag(gameId: string, ply: number, at: number): Promise<void> {
-    await this.add(flagJobId(gameId, ply), { kind: 'flag', gameId, ply, at }, at);
+    await this.add(flagJobId(gameId, ply, at), { kind: 'flag', gameId, ply, at }, at);
   }
 
   async armAbandon(gameId: string, color: Color, awaySince: number, at: number): Promise<void> {

@@ -22,6 +22,10 @@ export class LocalBotTurns implements BotTurns {
     void this.attempt(input, 1).finally(() => this.inFlight.delete(id));
   }
 
+  async pending(gameId: string, ply: number): Promise<boolean> {
+    return this.inFlight.has(botJobId(gameId, ply));
+  }
+
   get depth(): number {
     return this.pool.waiting + this.pool.running;
   }

@@ -19,7 +19,7 @@ export class LocalTimers implements Timers {
   ) {}
 
   async armFlag(gameId: string, ply: number, at: number): Promise<void> {
-    this.arm(flagJobId(gameId, ply), at, () => this.handlers.onFlag(gameId, ply));
+    this.arm(flagJobId(gameId, ply, at), at, () => this.handlers.onFlag(gameId, ply));
   }
 
   async armAbandon(gameId: string, color: Color, awaySince: number, at: number): Promise<void> {

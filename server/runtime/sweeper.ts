@@ -20,6 +20,8 @@ export interface SweeperDeps {
   readonly holders: (game: StoredGame, color: Color) => Promise<string[]>;
   readonly log: Logger;
   readonly onLiveCount?: (count: number) => void;
+  /** The store came back empty: every game this process's connections were in is gone. */
+  readonly onStoreEmptied?: () => Promise<void>;
 }
 
 /**
@@ -31,10 +33,12 @@ export class Sweeper {
   private timer: NodeJS.Timeout | undefined;
   private lease: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private born: string | undefined;
 
   constructor(private readonly deps: SweeperDeps) {}
 
   async start(): Promise<void> {
+    this.born = await this.deps.store.birthMark();
     await this.renew();
     // Renewed on its own beat, so a long sweep never lets this process's lease run out.
     this.lease = setInterval(() => void this.renew().catch((error: unknown) => this.deps.log.warn({ err: error }, 'lease renewal failed')), SWEEP_MS / 2);
@@ -61,6 +65,13 @@ export class Sweeper {
   /** One pass: end games whose flag is overdue, free seats held by dead processes. */
   async sweep(now = Date.now()): Promise<void> {
     const { store, service, log } = this.deps;
+    const born = await store.birthMark();
+    if (born !== this.born) {
+      log.error({ was: this.born, now: born }, 'the store came back empty (a Redis restarted without persistence): every game in it is lost; telling the players');
+      this.born = born;
+      await this.renew();
+      await this.deps.onStoreEmptied?.();
+    }
     const alive = await store.liveLeases(now);
     alive.add(this.deps.instance);
     const live = await store.list('live', 100_000);

@@ -7,6 +7,7 @@ export class MemoryStore implements GameStore {
   private readonly agents = new Map<string, AgentIdentity>();
   private readonly agentNames = new Map<string, AgentIdentity>();
   private readonly leases = new Map<string, number>();
+  private readonly born = `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
   async create(game: StoredGame): Promise<boolean> {
     if (this.games.has(game.id)) return false;
@@ -55,6 +56,10 @@ export class MemoryStore implements GameStore {
 
   async getAgent(tokenHash: string): Promise<AgentIdentity | undefined> {
     return this.agents.get(tokenHash);
+  }
+
+  async birthMark(): Promise<string> {
+    return this.born;
   }
 
   async close(): Promise<void> {}

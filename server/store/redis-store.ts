@@ -133,6 +133,12 @@ export class RedisStore implements GameStore {
     return json ? (JSON.parse(json) as AgentIdentity) : undefined;
   }
 
+  async birthMark(): Promise<string> {
+    const key = `${this.prefix}born`;
+    await this.redis.set(key, `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, 'NX');
+    return (await this.redis.get(key)) ?? '';
+  }
+
   async close(): Promise<void> {}
 
   private call(command: string, args: (string | number)[]): Promise<unknown> {

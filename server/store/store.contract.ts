@@ -103,6 +103,13 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect(await store.getAgent('hash-2')).toBeUndefined();
     });
 
+    it('keeps one birth mark for every caller', async () => {
+      const store = await open();
+      const mark = await store.birthMark();
+      expect(mark.length).toBeGreaterThan(5);
+      expect(await store.birthMark()).toBe(mark);
+    });
+
     it('tells which server processes hold a lease at a given time', async () => {
       const store = await open();
       await store.renewLease('web-a', 10_000);

@@ -26,6 +26,8 @@ export interface StoredClock {
   readonly white: number | null;
   /** Epoch ms the side to move's clock started, while one runs. */
   readonly turnStartedAt: number | null;
+  /** Time given back to a bot seat this turn because the platform owed it its move (a dead worker). */
+  readonly outageMs?: number;
 }
 
 /** A game as the store keeps it. Every change goes through `GameStore.update` with its version. */
@@ -78,6 +80,11 @@ export interface GameStore {
   renewLease(instance: string, until: number): Promise<void>;
   /** The server processes whose lease runs past `now`. */
   liveLeases(now: number): Promise<Set<string>>;
+  /**
+   * The store's birth mark, made by the first caller: a store that comes back empty (a Redis
+   * restarted without persistence) answers a new one, so every process can tell its games are gone.
+   */
+  birthMark(): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -10,6 +10,7 @@ export const SERVER_ERROR_CODES = [
   'auth/required', // admin or agent namespace without credentials
   'auth/bad_token',
   'room/not_found',
+  'game/lost', // (event) the game is gone from the server's store
   'room/full', // no open seat of the asked colour
   'room/reserved', // the seat is reserved for another agent
   'room/bad_seat', // a seat spec that cannot be (unknown bot, no human seat to sit in)

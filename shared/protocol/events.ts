@@ -32,6 +32,16 @@ export interface ServerToClientEvents {
   'rooms:changed': (summary: RoomSummary) => void;
   /** An agent's turn (agent namespace only). */
   turn: (turn: AgentTurn) => void;
+  /** The game is gone from the server's store (a store that came back empty): it cannot go on. */
+  'game:lost': (event: GameLost) => void;
+  /** Another connection with this agent's token took over (agent namespace only). */
+  'session:replaced': (event: { message: string }) => void;
+}
+
+export interface GameLost {
+  readonly gameId: string;
+  readonly code: 'game/lost';
+  readonly message: string;
 }
 
 export interface AgentTurn {

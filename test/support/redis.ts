@@ -9,6 +9,8 @@ export interface TestRedis {
   readonly url: string;
   readonly port: number;
   client(): Redis;
+  /** SIGKILL, then a new empty redis-server on the same port after `downMs`. */
+  restartEmpty(downMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -23,10 +25,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A redis-server of the tests' own on a free port, keeping nothing on disk. */
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'boardroom-redis-'));
+async function spawnRedis(port: number, dir: string): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
@@ -46,6 +45,21 @@ export async function startRedis(): Promise<TestRedis> {
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
   });
   child.stdout!.resume();
+  return child;
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+/** A redis-server of the tests' own on a free port, keeping nothing on disk. */
+export async function startRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'boardroom-redis-'));
+  let child = await spawnRedis(port, dir);
   const clients: Redis[] = [];
   const url = `redis://127.0.0.1:${port}`;
   return {
@@ -56,10 +70,14 @@ export async function startRedis(): Promise<TestRedis> {
       clients.push(c);
       return c;
     },
+    async restartEmpty(downMs = 500) {
+      await kill(child);
+      await new Promise((r) => setTimeout(r, downMs));
+      child = await spawnRedis(port, dir);
+    },
     async stop() {
       for (const c of clients) c.disconnect();
-      child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
+      await kill(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { startBoardroom, type Boardroom } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createLogger } from '../../server/log.js';
-import { BOT_QUEUE } from '../../server/runtime/bullmq-bot-turns.js';
+import { BOT_LOCK_MS, startBotWorker as botWorker } from '../../server/runtime/bot-worker.js';
 import type { Ack } from '../../shared/protocol/index.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -25,16 +24,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Boa
 }
 
 /** BullMQ bot workers in this process (sandboxed threads running the built processor). */
-export function startBotWorker(redisUrl: string, prefix: string, lockMs = 15_000): { close(): Promise<void> } {
+export function startBotWorker(redisUrl: string, prefix: string, lockMs = BOT_LOCK_MS): { close(): Promise<void> } {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const worker = new Worker(BOT_QUEUE, BUILT_PROCESSOR, {
-    connection,
-    prefix,
-    concurrency: 2,
-    useWorkerThreads: true,
-    lockDuration: lockMs,
-    stalledInterval: Math.max(500, lockMs / 2),
-  });
+  const worker = botWorker(connection, { prefix, concurrency: 2, lockMs, processor: BUILT_PROCESSOR, name: `test-${process.pid}`, log: createLogger('silent') });
   worker.on('error', () => undefined);
   return {
     async close() {
@@ -45,13 +37,13 @@ export function startBotWorker(redisUrl: string, prefix: string, lockMs = 15_000
 }
 
 /** The built server or worker as a child process, for kill -9 tests. */
-export function spawnBuilt(which: 'main' | 'worker', env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
+export function spawnBuilt(which: 'main' | 'worker', env: Record<string, string>): { child: ChildProcess; ready: Promise<number>; output(): string } {
   const child = spawn(process.execPath, [`${root}dist/server/${which}.js`], {
     env: { ...process.env, ...testEnv(env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let out = '';
   const ready = new Promise<number>((resolve, reject) => {
-    let out = '';
     const timer = setTimeout(() => reject(new Error(`${which} did not start:\n${out}`)), 20_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
@@ -66,11 +58,11 @@ export function spawnBuilt(which: 'main' | 'worker', env: Record<string, string>
     child.once('exit', (code) => reject(new Error(`${which} exited with ${code}:\n${out}`)));
   });
   ready.catch(() => undefined);
-  return { child, ready };
+  return { child, ready, output: () => out };
 }
 
 export async function kill9(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const gone = new Promise((r) => child.once('exit', r));
   child.kill('SIGKILL');
   await gone;

@@ -113,6 +113,15 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
   disposer.add(conn.on('state', (v) => v.id === gameId && screen?.setView(v)));
   disposer.add(conn.on('ended', (e) => e.gameId === gameId && screen?.setView(e.view)));
   disposer.add(conn.on('thinking', (t) => t.gameId === gameId && screen?.setThinking(t)));
+  disposer.add(
+    conn.on('game:lost', (e) => {
+      if (e.gameId !== gameId) return;
+      forgetSeat(gameId);
+      screen?.destroy();
+      screen = null;
+      replace(container, h('div', { class: 'empty-state', 'data-testid': 'game-lost' }, h('h2', null, 'This game was lost'), h('p', null, e.message), link('/', 'Back to the lobby', 'btn primary')));
+    }),
+  );
   disposer.add(conn.onReconnect(() => void attach()));
   void attach().then(() => screen?.focusBoard());
   return () => {

@@ -1,0 +1,24 @@
+import type { Server } from 'socket.io';
+import type { GameLost } from '../../shared/protocol/index.js';
+import type { GameStore } from '../store/store.js';
+
+const GAME_ROOM = /^game:(.+)$/;
+
+/**
+ * After the store came back empty: every game room this process's sockets are in whose game is
+ * gone is told `game:lost`, so no player waits for a move that will never come. Each process
+ * tells its own sockets.
+ */
+export async function announceLostGames(io: Server, store: GameStore): Promise<number> {
+  let lost = 0;
+  for (const ns of [io.of('/'), io.of('/agent')]) {
+    for (const room of ns.adapter.rooms.keys()) {
+      const gameId = GAME_ROOM.exec(room)?.[1];
+      if (!gameId || (await store.get(gameId))) continue;
+      const event: GameLost = { gameId, code: 'game/lost', message: 'This game was lost: the server’s storage restarted empty, so its moves are gone. Start a new game.' };
+      ns.local.to(room).emit('game:lost', event);
+      lost++;
+    }
+  }
+  return lost;
+}
