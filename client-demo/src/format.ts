@@ -47,6 +47,7 @@ const REASONS: Record<GameResult['reason'], string> = {
   abandonment: 'abandoned',
   agreement: 'agreed draw',
   adjudication: 'adjudicated',
+  declined: 'challenge declined',
 };
 
 /** Why the game ended, as a short phrase ("five in a row", "adjudicated: tested"). */
@@ -57,6 +58,7 @@ export function reasonText(result: GameResult): string {
 
 /** "Black wins", "Draw" — and "You win" / "You lose" for a seated player. */
 export function resultHeadline(result: GameResult, mine: Color | null): string {
+  if (result.reason === 'declined') return 'Declined';
   if (result.winner === null) return 'Draw';
   if (mine) return result.winner === mine ? 'You win' : 'You lose';
   return `${capital(result.winner)} wins`;

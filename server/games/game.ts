@@ -236,6 +236,13 @@ export function abandon(game: StoredGame, color: Color, awaySince: number, now: 
   return finish(game, { winner: opposite(color), reason: 'abandonment' }, now);
 }
 
+/** A challenge turned down: the waiting room whose seat was reserved for `agent` ends with no result. */
+export function declineChallenge(game: StoredGame, agent: string, now: number): Outcome<StoredGame> {
+  const reserved = COLORS.find((c) => game.seats[c].kind === 'agent' && game.seats[c].reservedFor === agent && !isTaken(game.seats[c]));
+  if (game.status !== 'waiting' || reserved === undefined) return refuse('challenge/not_found', `Room "${game.id}" holds no open challenge for ${agent}.`);
+  return accept(next(game, { status: 'finished', result: { winner: null, reason: 'declined' } }, now));
+}
+
 /** A waiting room whose seat is given up opens it again; in play, leaving is resigning. */
 export function leave(game: StoredGame, color: Color, now: number): Outcome<StoredGame> {
   if (game.status === 'live') return resign(game, color, now);

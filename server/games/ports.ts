@@ -1,5 +1,5 @@
 import type { Color } from '../../shared/color.js';
-import type { AgentTurn, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
+import type { AgentTurn, ChallengeOffer, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
 import type { BotJobInput } from '../../bots/jobs/contract.js';
 
 /** Where the service's news goes: Socket.IO rooms in production, a recorder in tests. */
@@ -10,6 +10,9 @@ export interface Broadcaster {
   thinking(view: ThinkingView, toSpectators: boolean): void;
   roomChanged(summary: RoomSummary): void;
   agentTurn(agent: string, turn: AgentTurn): void;
+  /** A room made for `agent` by another agent: it may take the seat (`room:join`) or decline. */
+  challenge(agent: string, challenge: ChallengeOffer): void;
+  challengeDeclined(agent: string, event: { gameId: string; by: string }): void;
 }
 
 /** Bot turns: BullMQ in production, local worker threads in the embedded default. */

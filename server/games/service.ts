@@ -1,10 +1,11 @@
-import { COLORS, type Color } from '../../shared/color.js';
+import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { GAMES } from '../../shared/games.js';
 import {
   AdminEndSchema,
   AgentCreateRoomSchema,
   AgentMoveSchema,
   AgentSeatActionSchema,
+  ChallengeSchema,
   CreateRoomSchema,
   JoinSchema,
   ListSchema,
@@ -13,6 +14,7 @@ import {
   WatchSchema,
   type GameView,
   type RoomSummary,
+  type SeatSpec,
 } from '../../shared/protocol/index.js';
 import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import type { GameStore, StoredGame } from '../store/store.js';
@@ -133,6 +135,38 @@ export class GameService {
     if (!joined.ok) return joined;
     const { token: _token, ...seat } = joined.value.seat;
     return accept({ gameId: created.value.gameId, seat, view: joined.value.view });
+  }
+
+  /**
+   * An agent challenges a bot, another agent or any person: a room with the agent seated in one
+   * seat and the opponent in the other. A challenged agent is told (`challenge`) and takes the
+   * seat with `room:join`, or declines.
+   */
+  async challenge(agent: string, payload: unknown): Promise<Outcome<{ gameId: string; seat: Omit<Seated, 'token'>; view: GameView }>> {
+    const request = parse(ChallengeSchema, payload);
+    if (!request.ok) return request;
+    const { opponent, color: wanted, ...room } = request.value;
+    if (opponent.kind === 'agent' && opponent.agent === agent) return refuse('room/bad_seat', 'An agent cannot challenge itself.');
+    const color: Color = wanted === 'random' ? COLORS[Math.floor(Math.random() * 2)]! : wanted;
+    const other = opposite(color);
+    const theirs = opponent.kind === 'open' ? { kind: 'human' as const } : opponent.kind === 'bot' ? opponent : { kind: 'agent' as const, agent: opponent.agent };
+    const seats = { [color]: { kind: 'agent', agent }, [other]: theirs } as unknown as { black: SeatSpec; white: SeatSpec };
+    const made = await this.createRoomAsAgent(agent, { ...room, seats, sit: { color } });
+    if (!made.ok) return made;
+    if (opponent.kind === 'agent') {
+      this.options.broadcaster.challenge(opponent.agent, { gameId: made.value.gameId, from: agent, game: room.game, options: room.options, timeControl: room.timeControl, color: other });
+    }
+    return accept({ ...made.value, seat: made.value.seat! });
+  }
+
+  async declineChallenge(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+    const request = parse(AgentSeatActionSchema, payload);
+    if (!request.ok) return request;
+    const result = await this.mutate(request.value.gameId, (game) => G.declineChallenge(game, agent, this.now()));
+    if (!result.ok) return result;
+    const challenger = COLORS.map((c) => result.value.seats[c]).find((s) => s.kind === 'agent' && s.name !== null && s.name !== agent);
+    if (challenger?.name) this.options.broadcaster.challengeDeclined(challenger.name, { gameId: request.value.gameId, by: agent });
+    return accept({});
   }
 
   private async sitDown(gameId: string, color: Color | 'any' | 'random', who: { name: string; agent?: boolean }): Promise<Outcome<{ seat: Seated; view: GameView }>> {

@@ -111,6 +111,19 @@ function adminRoutes(deps: RouteDeps): Router {
     }
     res.status(201).json({ ok: true, name, token });
   });
+  router.post('/agents/:name/token', async (req, res) => {
+    const token = newToken();
+    if (!(await deps.store.replaceAgentToken(req.params.name, hashToken(token)))) {
+      return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
+    }
+    deps.broadcaster.dropAgent(req.params.name); // connections made with the old token end
+    res.status(201).json({ ok: true, name: req.params.name, token });
+  });
+  router.delete('/agents/:name', async (req, res) => {
+    if (!(await deps.store.deleteAgent(req.params.name))) return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
+    deps.broadcaster.dropAgent(req.params.name);
+    res.json({ ok: true, name: req.params.name });
+  });
   router.get('/queue', async (_req, res) => {
     res.json({ ok: true, queue: await deps.queueStats() });
   });

@@ -58,6 +58,12 @@ export function attachAgents(ns: Namespace, service: GameService, store: GameSto
       if (watched.ok) await socket.join(gameRoom(watched.value.view.id));
       return watched;
     });
+    handle('challenge', async (payload) => {
+      const made = await service.challenge(agent, payload);
+      if (made.ok) await socket.join(gameRoom(made.value.gameId));
+      return made;
+    });
+    handle('challenge:decline', (payload) => service.declineChallenge(agent, payload));
     handle('move', (payload) => service.moveAsAgent(agent, payload), 'refusals');
     handle('resign', (payload) => service.resignAsAgent(agent, payload));
     handle('draw:offer', (payload) => service.offerDrawAsAgent(agent, payload));

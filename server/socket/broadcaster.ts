@@ -1,5 +1,5 @@
 import type { Server } from 'socket.io';
-import type { AgentTurn, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
+import type { AgentTurn, ChallengeOffer, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
 import type { Broadcaster } from '../games/ports.js';
 
 export const gameRoom = (gameId: string): string => `game:${gameId}`;
@@ -61,5 +61,18 @@ export class SocketBroadcaster implements Broadcaster {
 
   agentTurn(agent: string, turn: AgentTurn): void {
     this.io.of('/agent').to(agentRoom(agent)).emit('turn', turn);
+  }
+
+  challenge(agent: string, challenge: ChallengeOffer): void {
+    this.io.of('/agent').to(agentRoom(agent)).emit('challenge', challenge);
+  }
+
+  challengeDeclined(agent: string, event: { gameId: string; by: string }): void {
+    this.io.of('/agent').to(agentRoom(agent)).emit('challenge:declined', event);
+  }
+
+  /** Closes every connection of an agent whose token was rotated or revoked, in every process. */
+  dropAgent(agent: string): void {
+    this.io.of('/agent').in(agentRoom(agent)).disconnectSockets();
   }
 }

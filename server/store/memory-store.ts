@@ -5,7 +5,7 @@ import { withSeatDefaults, type AgentIdentity, type GameStore, type StoredGame }
 export class MemoryStore implements GameStore {
   private readonly games = new Map<string, StoredGame>();
   private readonly agents = new Map<string, AgentIdentity>();
-  private readonly agentNames = new Map<string, AgentIdentity>();
+  private readonly agentNames = new Map<string, AgentIdentity & { tokenHash: string }>();
   private readonly leases = new Map<string, number>();
   private readonly born = `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -37,13 +37,32 @@ export class MemoryStore implements GameStore {
 
   async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {
     if (this.agentNames.has(agent.name)) return false;
-    this.agentNames.set(agent.name, agent);
+    this.agentNames.set(agent.name, { ...agent, tokenHash });
     this.agents.set(tokenHash, agent);
     return true;
   }
 
   async agentNamed(name: string): Promise<AgentIdentity | undefined> {
-    return this.agentNames.get(name);
+    const found = this.agentNames.get(name);
+    return found && { name: found.name, createdAt: found.createdAt };
+  }
+
+  async replaceAgentToken(name: string, tokenHash: string): Promise<boolean> {
+    const found = this.agentNames.get(name);
+    if (!found) return false;
+    this.agents.delete(found.tokenHash);
+    const identity = { name: found.name, createdAt: found.createdAt };
+    this.agents.set(tokenHash, identity);
+    this.agentNames.set(name, { ...identity, tokenHash });
+    return true;
+  }
+
+  async deleteAgent(name: string): Promise<boolean> {
+    const found = this.agentNames.get(name);
+    if (!found) return false;
+    this.agents.delete(found.tokenHash);
+    this.agentNames.delete(name);
+    return true;
   }
 
   async renewLease(instance: string, until: number): Promise<void> {

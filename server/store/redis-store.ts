@@ -36,10 +36,28 @@ for i = 5, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 redis.call('ZADD', KEYS[2 + tonumber(ARGV[2])], ARGV[3], ARGV[4])
 return 1`;
 
-/** KEYS: names hash, tokens hash. ARGV: name, token hash, identity JSON. 1 when registered, 0 when the name is taken. */
+/**
+ * Agents: a hash token hash → identity, and a hash name → token hash, so a name has one token.
+ * KEYS: names hash, tokens hash. ARGV: name, token hash, identity JSON. 1 when registered, 0
+ * when the name is taken.
+ */
 const PUT_AGENT = `
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[3]) == 0 then return 0 end
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+return 1`;
+
+/** KEYS: names hash, tokens hash. ARGV: name, new token hash (none: delete). 1 when done, 0 when no such agent. */
+const REPLACE_AGENT_TOKEN = `
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if not old then return 0 end
+local identity = redis.call('HGET', KEYS[2], old)
+redis.call('HDEL', KEYS[2], old)
+if ARGV[2] then
+  redis.call('HSET', KEYS[2], ARGV[2], identity)
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+else
+  redis.call('HDEL', KEYS[1], ARGV[1])
+end
 return 1`;
 
 type Document = Omit<StoredGame, 'moves' | 'version'>;
@@ -59,6 +77,7 @@ export class RedisStore implements GameStore {
     redis.defineCommand('boardroomCreate', { numberOfKeys: 5, lua: CREATE });
     redis.defineCommand('boardroomGet', { numberOfKeys: 2, lua: GET });
     redis.defineCommand('boardroomPutAgent', { numberOfKeys: 2, lua: PUT_AGENT });
+    redis.defineCommand('boardroomReplaceAgentToken', { numberOfKeys: 2, lua: REPLACE_AGENT_TOKEN });
   }
 
   private keys(id: string): string[] {
@@ -114,8 +133,16 @@ export class RedisStore implements GameStore {
   }
 
   async agentNamed(name: string): Promise<AgentIdentity | undefined> {
-    const json = await this.redis.hget(`${this.prefix}agents:names`, name);
-    return json ? (JSON.parse(json) as AgentIdentity) : undefined;
+    const tokenHash = await this.redis.hget(`${this.prefix}agents:names`, name);
+    return tokenHash ? this.getAgent(tokenHash) : undefined;
+  }
+
+  async replaceAgentToken(name: string, tokenHash: string): Promise<boolean> {
+    return (await this.call('boardroomReplaceAgentToken', [`${this.prefix}agents:names`, `${this.prefix}agents`, name, tokenHash])) === 1;
+  }
+
+  async deleteAgent(name: string): Promise<boolean> {
+    return (await this.call('boardroomReplaceAgentToken', [`${this.prefix}agents:names`, `${this.prefix}agents`, name])) === 1;
   }
 
   /** Leases are a sorted set scored by their end; ones long run out are dropped on the way. */

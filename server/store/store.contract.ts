@@ -103,6 +103,21 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect(await store.getAgent('hash-2')).toBeUndefined();
     });
 
+    it('rotates an agent token (the old one stops working) and forgets an agent', async () => {
+      const store = await open();
+      await store.putAgent('old-hash', { name: 'rotor', createdAt: 7 });
+      expect(await store.replaceAgentToken('rotor', 'new-hash')).toBe(true);
+      expect(await store.getAgent('old-hash')).toBeUndefined();
+      expect(await store.getAgent('new-hash')).toEqual({ name: 'rotor', createdAt: 7 });
+      expect(await store.agentNamed('rotor')).toEqual({ name: 'rotor', createdAt: 7 });
+      expect(await store.replaceAgentToken('nobody', 'x')).toBe(false);
+      expect(await store.deleteAgent('rotor')).toBe(true);
+      expect(await store.getAgent('new-hash')).toBeUndefined();
+      expect(await store.agentNamed('rotor')).toBeUndefined();
+      expect(await store.deleteAgent('rotor')).toBe(false);
+      expect(await store.putAgent('newer-hash', { name: 'rotor', createdAt: 8 })).toBe(true); // the name is free again
+    });
+
     it('keeps one birth mark for every caller', async () => {
       const store = await open();
       const mark = await store.birthMark();

@@ -76,6 +76,10 @@ export interface GameStore {
   putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean>;
   getAgent(tokenHash: string): Promise<AgentIdentity | undefined>;
   agentNamed(name: string): Promise<AgentIdentity | undefined>;
+  /** Gives the agent a new token hash; the old token stops working. False when there is no such agent. */
+  replaceAgentToken(name: string, tokenHash: string): Promise<boolean>;
+  /** Forgets the agent and its token. False when there is no such agent. */
+  deleteAgent(name: string): Promise<boolean>;
   /** Marks a server process alive until `until` (epoch ms). */
   renewLease(instance: string, until: number): Promise<void>;
   /** The server processes whose lease runs past `now`. */

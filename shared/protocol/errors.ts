@@ -22,6 +22,8 @@ export const SERVER_ERROR_CODES = [
   'clock/flag_fell', // the move came after the mover's time ran out: the game is lost on time
   'server/busy', // a concurrent write won: try again with the new state
   'agent/name_taken', // (admin API) an agent of that name exists already
+  'agent/not_found', // (admin API) no agent of that name
+  'challenge/not_found', // no waiting room reserved for this agent by that id
   'route/not_found', // (HTTP) no such path or method under /api or /admin/api
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];

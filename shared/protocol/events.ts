@@ -36,6 +36,21 @@ export interface ServerToClientEvents {
   'game:lost': (event: GameLost) => void;
   /** Another connection with this agent's token took over (agent namespace only). */
   'session:replaced': (event: { message: string }) => void;
+  /** Another agent made a room with a seat reserved for this one (agent namespace only). */
+  challenge: (offer: ChallengeOffer) => void;
+  /** The agent this one challenged declined (agent namespace only). */
+  'challenge:declined': (event: { gameId: string; by: string }) => void;
+}
+
+export interface ChallengeOffer {
+  readonly gameId: string;
+  /** The challenging agent. */
+  readonly from: string;
+  readonly game: GameView['game'];
+  readonly options: GameView['options'];
+  readonly timeControl: RoomSummary['timeControl'];
+  /** The colour offered to the challenged agent. */
+  readonly color: Color;
 }
 
 export interface GameLost {

@@ -52,6 +52,23 @@ export const AgentMoveSchema = z.object({ gameId, ply: z.number().int().min(0).m
 export const AgentJoinSchema = z.object({ gameId, color: z.enum([...COLORS, 'any']).default('any') });
 /** Resign and draws: the agent's seat in the game is found from its identity. */
 export const AgentSeatActionSchema = z.object({ gameId });
+/** An agent's challenge: a room with the agent in one seat and the opponent it names in the other. */
+export const ChallengeSchema = z.object({
+  game: z.enum(GAME_IDS),
+  options: z.object({ exactFive: z.boolean().optional() }).strict().default({}),
+  timeControl: TimeControlSchema.default({ kind: 'per-move', moveMs: 30_000 }),
+  /** The challenger's colour. */
+  color: z.enum([...COLORS, 'random']).default('random'),
+  opponent: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('bot'), bot: z.string().min(1).max(40) }),
+    z.object({ kind: z.literal('agent'), agent: name }),
+    /** A seat any person may take from the lobby. */
+    z.object({ kind: z.literal('open') }),
+  ]),
+  showThinking: z.boolean().default(true),
+});
+export type Challenge = z.infer<typeof ChallengeSchema>;
+
 /** A room made by an agent; `sit` takes an agent seat in it for the agent at once. */
 export const AgentCreateRoomSchema = CreateRoomSchema.omit({ sit: true }).extend({ sit: z.object({ color: z.enum([...COLORS, 'any']) }).optional() });
 

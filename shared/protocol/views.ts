@@ -17,6 +17,7 @@ export const RESULT_REASONS = [
   'abandonment',
   'agreement',
   'adjudication',
+  'declined', // a challenge turned down before the game began: no result
 ] as const;
 export type ResultReason = (typeof RESULT_REASONS)[number];
 

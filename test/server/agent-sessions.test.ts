@@ -209,4 +209,51 @@ describe('agent sessions', () => {
     expect(await twice.json()).toMatchObject({ ok: false, error: { code: 'agent/name_taken' } });
     agent.close();
   });
+
+  it('an agent challenges a bot, a person and another agent, which accepts one challenge and declines another', async () => {
+    const x = await newAgent(server, 'challenger');
+    const y = await newAgent(server, 'challenged');
+    const a = await connectAgent(server, x.token);
+    const b = await connectAgent(server, y.token);
+    const vsBot = expectOk(await a.ask<{ gameId: string; seat: { color: string }; view: GameView }>('challenge', { game: 'othello', color: 'black', opponent: { kind: 'bot', bot: 'engine-1' } }));
+    expect(vsBot.view.status).toBe('live');
+    expect(vsBot.view.seats.white).toMatchObject({ kind: 'bot', name: 'engine-1' });
+    expect((await a.waitFor<AgentTurn>('turn', (t) => t.gameId === vsBot.gameId)).ply).toBe(0);
+    const open = expectOk(await a.ask<{ gameId: string; view: GameView }>('challenge', { game: 'gomoku', color: 'white', opponent: { kind: 'open' } }));
+    expect(open.view.seats.black).toMatchObject({ kind: 'human', name: null });
+    const ann = await new Client(server.url).connected();
+    expect(expectOk(await ann.ask<{ view: GameView }>('room:join', { gameId: open.gameId, name: 'Ann' })).view.status).toBe('live');
+    const offered = expectOk(await a.ask<{ gameId: string }>('challenge', { game: 'minichess', color: 'white', opponent: { kind: 'agent', agent: y.name } }));
+    const offer = await b.waitFor<{ gameId: string; from: string; color: string }>('challenge', (o) => o.gameId === offered.gameId, 5000);
+    expect(offer).toMatchObject({ from: x.name, color: 'black', game: 'minichess' });
+    expect(expectOk(await b.ask<{ view: GameView }>('room:join', { gameId: offer.gameId })).view.status).toBe('live');
+    const declined = expectOk(await a.ask<{ gameId: string }>('challenge', { game: 'othello', opponent: { kind: 'agent', agent: y.name } }));
+    expect(await a.ask('challenge:decline', { gameId: declined.gameId })).toMatchObject({ ok: false, error: { code: 'challenge/not_found' } });
+    expectOk(await b.ask('challenge:decline', { gameId: declined.gameId }));
+    expect(await a.waitFor<{ gameId: string; by: string }>('challenge:declined', (e) => e.gameId === declined.gameId, 5000)).toMatchObject({ by: y.name });
+    const view = expectOk(await ann.ask<{ view: GameView }>('room:watch', { gameId: declined.gameId })).view;
+    expect(view).toMatchObject({ status: 'finished', result: { winner: null, reason: 'declined' } });
+    expect(await a.ask('challenge', { game: 'othello', opponent: { kind: 'agent', agent: x.name } })).toMatchObject({ ok: false, error: { code: 'room/bad_seat' } });
+    expect(await a.ask('challenge', { game: 'othello', opponent: { kind: 'agent', agent: 'nobody-here' } })).toMatchObject({ ok: false, error: { code: 'room/bad_seat' } });
+    for (const c of [a, b, ann]) c.close();
+  });
+
+  it('the admin rotates an agent token (the old one and its connections stop) and revokes it', async () => {
+    const x = await newAgent(server, 'rotated');
+    const before = await connectAgent(server, x.token);
+    const admin = (path: string, method: string) => fetch(`${server.url}/admin/api/agents/${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const rotated = await admin(`${x.name}/token`, 'POST');
+    expect(rotated.status).toBe(201);
+    const { token } = (await rotated.json()) as { token: string };
+    await new Promise<void>((resolve) => (before.socket.connected ? before.socket.once('disconnect', () => resolve()) : resolve()));
+    await expect(connectAgent(server, x.token)).rejects.toMatchObject({ data: { code: 'auth/bad_token' } });
+    const after = await connectAgent(server, token);
+    expect(expectOk(await after.ask<{ agent: string }>('hello', {})).agent).toBe(x.name);
+    expect((await admin(x.name, 'DELETE')).status).toBe(200);
+    await new Promise<void>((resolve) => (after.socket.connected ? after.socket.once('disconnect', () => resolve()) : resolve()));
+    await expect(connectAgent(server, token)).rejects.toMatchObject({ data: { code: 'auth/bad_token' } });
+    const missing = await admin('nobody-here', 'DELETE');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'agent/not_found' } });
+  });
 });
