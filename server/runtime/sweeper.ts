@@ -7,8 +7,10 @@ import type { GameStore, StoredGame } from '../store/store.js';
 
 /** A process is presumed dead this long after its last renewal. */
 export const LEASE_MS = 5000;
-/** How often a process renews its lease and sweeps the live games. */
+/** How often a process renews its lease and looks for processes whose lease ran out. */
 export const SWEEP_MS = 2000;
+/** How often it sweeps every live game all the same (overdue flags, seats of unknown processes). */
+export const FULL_SWEEP_MS = 10_000;
 /** A flag this far past its time with the game still live means its timer was lost. */
 export const FLAG_SLACK_MS = 1500;
 
@@ -34,6 +36,9 @@ export class Sweeper {
   private lease: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private born: string | undefined;
+  /** Dead processes whose seats a sweep has already freed. */
+  private readonly buried = new Set<string>();
+  private lastFullSweep = 0;
 
   constructor(private readonly deps: SweeperDeps) {}
 
@@ -62,7 +67,10 @@ export class Sweeper {
     return this.deps.store.renewLease(this.deps.instance, Date.now() + LEASE_MS);
   }
 
-  /** One pass: end games whose flag is overdue, free seats held by dead processes. */
+  /**
+   * One pass: when a process's lease has newly run out, or every FULL_SWEEP_MS, end the live games
+   * whose flag is overdue and free the seats held by processes that are gone.
+   */
   async sweep(now = Date.now()): Promise<void> {
     const { store, service, log } = this.deps;
     const born = await store.birthMark();
@@ -72,8 +80,11 @@ export class Sweeper {
       await this.renew();
       await this.deps.onStoreEmptied?.();
     }
-    const alive = await store.liveLeases(now);
-    alive.add(this.deps.instance);
+    const leases = await store.leases();
+    const alive = new Set([...leases].filter(([, until]) => until > now).map(([instance]) => instance)).add(this.deps.instance);
+    const newlyDead = [...leases.keys()].filter((instance) => !alive.has(instance) && !this.buried.has(instance));
+    if (newlyDead.length === 0 && now - this.lastFullSweep < FULL_SWEEP_MS) return;
+    for (const instance of this.buried) if (!leases.has(instance)) this.buried.delete(instance);
     const live = await store.list('live', 100_000);
     this.deps.onLiveCount?.(live.length);
     for (const game of live) {
@@ -91,5 +102,7 @@ export class Sweeper {
         await service.presenceLost(game.id, color, seat.connectedVia, holder);
       }
     }
+    for (const instance of newlyDead) this.buried.add(instance);
+    this.lastFullSweep = now;
   }
 }

@@ -6,7 +6,7 @@ export class MemoryStore implements GameStore {
   private readonly games = new Map<string, StoredGame>();
   private readonly agents = new Map<string, AgentIdentity>();
   private readonly agentNames = new Map<string, AgentIdentity & { tokenHash: string }>();
-  private readonly leases = new Map<string, number>();
+  private readonly leaseEnds = new Map<string, number>();
   private readonly born = `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
   async create(game: StoredGame): Promise<boolean> {
@@ -66,11 +66,11 @@ export class MemoryStore implements GameStore {
   }
 
   async renewLease(instance: string, until: number): Promise<void> {
-    this.leases.set(instance, until);
+    this.leaseEnds.set(instance, until);
   }
 
-  async liveLeases(now: number): Promise<Set<string>> {
-    return new Set([...this.leases].filter(([, until]) => until > now).map(([instance]) => instance));
+  async leases(): Promise<Map<string, number>> {
+    return new Map(this.leaseEnds);
   }
 
   async getAgent(tokenHash: string): Promise<AgentIdentity | undefined> {

@@ -151,8 +151,11 @@ export class RedisStore implements GameStore {
     await this.redis.multi().zadd(key, until, instance).zremrangebyscore(key, '-inf', until - LEASES_KEPT_MS).exec();
   }
 
-  async liveLeases(now: number): Promise<Set<string>> {
-    return new Set(await this.redis.zrangebyscore(`${this.prefix}leases`, `(${now}`, '+inf'));
+  async leases(): Promise<Map<string, number>> {
+    const flat = await this.redis.zrange(`${this.prefix}leases`, 0, -1, 'WITHSCORES');
+    const leases = new Map<string, number>();
+    for (let i = 0; i < flat.length; i += 2) leases.set(flat[i]!, Number(flat[i + 1]));
+    return leases;
   }
 
   async getAgent(tokenHash: string): Promise<AgentIdentity | undefined> {

@@ -82,8 +82,8 @@ export interface GameStore {
   deleteAgent(name: string): Promise<boolean>;
   /** Marks a server process alive until `until` (epoch ms). */
   renewLease(instance: string, until: number): Promise<void>;
-  /** The server processes whose lease runs past `now`. */
-  liveLeases(now: number): Promise<Set<string>>;
+  /** Every server process's lease: its instance id and the epoch ms the lease runs out. */
+  leases(): Promise<Map<string, number>>;
   /**
    * The store's birth mark, made by the first caller: a store that comes back empty (a Redis
    * restarted without persistence) answers a new one, so every process can tell its games are gone.
