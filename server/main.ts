@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 10_000).unref(); // cut off from Redis, closing could wait for ever
     boardroom.close().then(
       () => process.exit(0),
       (error) => {
