@@ -121,7 +121,15 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   app.disable('x-powered-by');
   const http = createServer(app);
   const origins = config.CORS_ORIGIN === '*' ? true : config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((o) => o.trim()) : false;
-  const io = new Server(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, ...(adapter ? { adapter } : {}) });
+  // CORS does not cover WebSockets: a browser page from another site is refused here unless
+  // CORS_ORIGIN allows it. Programs (agents, the load test) send no Origin and are let in.
+  const allowRequest = (req: { headers: Record<string, string | string[] | undefined> }, callback: (err: string | null, ok: boolean) => void): void => {
+    const origin = req.headers.origin;
+    if (typeof origin !== 'string') return callback(null, true);
+    const sameSite = URL.canParse(origin) && new URL(origin).host === req.headers.host;
+    callback(null, sameSite || origins === true || (Array.isArray(origins) && origins.includes(origin)));
+  };
+  const io = new Server(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) });
   const broadcaster = new SocketBroadcaster(io);
   const service = new GameService({
     store,

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { GAMES } from '../../shared/games.js';
 import { BOT_CATALOG } from '../../bots/jobs/contract.js';
@@ -75,18 +76,40 @@ export function apiRoutes(deps: RouteDeps): Router {
   return router;
 }
 
-/** Admin calls carry `Authorization: Bearer ADMIN_TOKEN`; the dashboard page may use `?token=` once (then a cookie). */
+const ADMIN_SESSION_MS = 8 * 3600_000;
+
+/**
+ * Admin calls carry `Authorization: Bearer ADMIN_TOKEN`; the dashboard page may use `?token=`
+ * once, which sets a session cookie: an expiry signed with the token (HMAC), valid in every
+ * process, never the token itself, HttpOnly, SameSite=Strict, Secure over HTTPS.
+ */
 export function adminOnly(adminToken: string | undefined) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!adminToken) return refusal(res, 403, 'auth/required', 'The admin is off: start the server with ADMIN_TOKEN set.');
     const header = req.headers.authorization?.replace(/^Bearer\s+/i, '');
     const query = typeof req.query.token === 'string' ? req.query.token : undefined;
     const cookie = /(?:^|;\s*)boardroom_admin=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-    const given = header ?? query ?? (cookie ? decodeURIComponent(cookie) : undefined);
-    if (!adminTokenMatches(given, adminToken)) return refusal(res, 401, 'auth/bad_token', 'Send Authorization: Bearer <ADMIN_TOKEN>.');
-    if (query) res.cookie('boardroom_admin', query, { httpOnly: true, sameSite: 'strict', path: '/admin' });
+    const byToken = adminTokenMatches(header ?? query, adminToken);
+    if (!byToken && !(cookie && adminSessionValid(decodeURIComponent(cookie), adminToken, Date.now()))) {
+      return refusal(res, 401, 'auth/bad_token', 'Send Authorization: Bearer <ADMIN_TOKEN>.');
+    }
+    if (byToken && query) {
+      res.cookie('boardroom_admin', adminSession(adminToken, Date.now() + ADMIN_SESSION_MS), { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/admin', maxAge: ADMIN_SESSION_MS });
+    }
     next();
   };
+}
+
+export function adminSession(adminToken: string, until: number): string {
+  return `${until}.${createHmac('sha256', adminToken).update(`admin-session:${until}`).digest('base64url')}`;
+}
+
+export function adminSessionValid(session: string, adminToken: string, now: number): boolean {
+  const until = Number(session.split('.', 1)[0]);
+  if (!Number.isInteger(until) || until <= now) return false;
+  const expected = Buffer.from(adminSession(adminToken, until));
+  const given = Buffer.from(session);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function adminRoutes(deps: RouteDeps): Router {

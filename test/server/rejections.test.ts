@@ -108,6 +108,33 @@ describe('refusals over the socket', () => {
     c.close();
   });
 
+  it("the admin page's cookie is a signed session, never the admin token, and a forged one is refused", async () => {
+    const login = await fetch(`${server.url}/admin/api/games?token=${ADMIN_TOKEN}`);
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/boardroom_admin=[^;]+; Max-Age=\d+; Path=\/admin; .*HttpOnly; SameSite=Strict/);
+    expect(cookie).not.toContain(ADMIN_TOKEN);
+    const session = cookie.split(';', 1)[0]!;
+    expect((await fetch(`${server.url}/admin/api/games`, { headers: { cookie: session } })).status).toBe(200);
+    const until = session.split('=')[1]!.split('.')[0];
+    for (const forged of [`boardroom_admin=${ADMIN_TOKEN}`, `boardroom_admin=${Number(until) + 1}.${session.split('.')[1]}`, 'boardroom_admin=1.abc']) {
+      expect((await fetch(`${server.url}/admin/api/games`, { headers: { cookie: forged } })).status, forged).toBe(401);
+    }
+  });
+
+  it('a WebSocket from a page of another site is refused; one with no Origin (a program) or the same site is let in', async () => {
+    const { io } = await import('socket.io-client');
+    const connect = (origin?: string) =>
+      new Promise<string>((resolve) => {
+        const socket = io(server.url, { transports: ['websocket'], reconnection: false, ...(origin ? { extraHeaders: { origin } } : {}) });
+        socket.once('connect', () => (socket.close(), resolve('connected')));
+        socket.once('connect_error', () => (socket.close(), resolve('refused')));
+      });
+    expect(await connect('https://evil.example')).toBe('refused');
+    expect(await connect()).toBe('connected');
+    expect(await connect(server.url)).toBe('connected');
+  });
+
   it('every event on every namespace is answered, an unknown one with event/unknown', async () => {
     const token = await fetch(`${server.url}/admin/api/agents`, {
       method: 'POST',
