@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentError, connectAgent, type Agent, type GameView } from '../bots/agent/index.js';
+import type { Boardroom } from '../server/app.js';
+import { GAME_IDS } from '../shared/rules.js';
+import { ADMIN_TOKEN, startServer } from './support/server.js';
+
+// The SDK against a real (embedded) server: it plays whole games, keeps time, answers a turn
+// sent twice once, and reports refusals with their codes.
+let server: Boardroom;
+beforeAll(async () => {
+  server = await startServer({ RECONNECT_GRACE_MS: '5000' });
+});
+afterAll(() => server?.close());
+
+let count = 0;
+async function token(): Promise<{ name: string; token: string }> {
+  const name = `sdk-${++count}`;
+  const res = await fetch(`${server.url}/admin/api/agents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+    body: JSON.stringify({ name }),
+  });
+  return { name, token: ((await res.json()) as { token: string }).token };
+}
+
+function ended(agent: Agent, gameId: string): Promise<{ view: GameView }> {
+  return new Promise((resolve) => {
+    const off = agent.on('ended', (e) => e.gameId === gameId && (off(), resolve(e)));
+  });
+}
+
+describe('the agent SDK', () => {
+  it.each(GAME_IDS)('plays a whole %s game against engine-1', async (game) => {
+    const me = await token();
+    const agent = await connectAgent({ url: server.url, token: me.token });
+    expect(agent.name).toBe(me.name);
+    agent.onTurn((turn) => turn.legal[turn.ply % turn.legal.length]!);
+    const { gameId } = await agent.challenge({ game, opponent: { kind: 'bot', bot: 'engine-1' }, timeControl: { kind: 'none' } });
+    const { view } = await ended(agent, gameId);
+    expect(view.status).toBe('finished');
+    expect(['timeout', 'abandonment']).not.toContain(view.result?.reason);
+    await agent.close();
+  });
+
+  it('aborts a slow handler at its deadline, and the move it then gives still lands in time', async () => {
+    const agent = await connectAgent({ url: server.url, token: (await token()).token });
+    let aborted = 0;
+    agent.onTurn(
+      (turn, signal) =>
+        new Promise((resolve) => {
+          if (turn.ply >= 4) return resolve(turn.legal[0]!); // from then on, at once
+          signal.addEventListener('abort', () => (aborted++, resolve(turn.legal[0]!)));
+        }),
+    );
+    const { gameId } = await agent.challenge({ game: 'othello', color: 'black', opponent: { kind: 'bot', bot: 'random' }, timeControl: { kind: 'per-move', moveMs: 1000 } });
+    const { view } = await ended(agent, gameId);
+    expect(aborted).toBeGreaterThanOrEqual(2);
+    expect(view.result?.reason).not.toBe('timeout');
+    await agent.close();
+  });
+
+  it('resigns, and refusals reject with their codes', async () => {
+    const agent = await connectAgent({ url: server.url, token: (await token()).token });
+    agent.onTurn(() => null); // never moves: the game waits on us
+    const { gameId } = await agent.challenge({ game: 'gomoku', color: 'black', opponent: { kind: 'bot', bot: 'random' }, timeControl: { kind: 'none' } });
+    await expect(agent.join('no-such-room')).rejects.toMatchObject({ code: 'room/not_found' });
+    await expect(agent.acceptDraw(gameId)).rejects.toMatchObject({ code: 'game/no_draw_offer' });
+    await expect(agent.move(gameId, 0, 'z99')).rejects.toBeInstanceOf(AgentError);
+    const end = ended(agent, gameId);
+    await agent.resign(gameId);
+    expect((await end).view.result).toEqual({ winner: 'white', reason: 'resignation' });
+    await agent.close();
+  });
+
+  it('refuses a bad token with its code', async () => {
+    await expect(connectAgent({ url: server.url, token: 'not-a-token-at-all', reconnect: false })).rejects.toMatchObject({ code: 'auth/bad_token' });
+  });
+
+  it.each(GAME_IDS)('the example agent (examples/js-agent.mjs) plays a %s game and exits 0', async (game) => {
+    const me = await token();
+    const example = fileURLToPath(new URL('../examples/js-agent.mjs', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, [example], {
+      env: { ...process.env, BOARDROOM_URL: server.url, AGENT_TOKEN: me.token, GAME: game, GAMES: '1' },
+      timeout: 60_000,
+    });
+    expect(stdout).toMatch(new RegExp(`${game} as (black|white) against engine-1: (won|lost|draw)`));
+  });
+});
