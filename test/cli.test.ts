@@ -21,7 +21,7 @@ const lastJson = (stdout: string): unknown => JSON.parse(stdout.trim().split('\n
 // The installed command (`npx boardroom`, package.json bin) runs the built code in dist/.
 describe('the boardroom command', () => {
   it.each([
-    // RULES.md perft tables.
+    // docs/rules.md §Perft tables.
     ['othello', 8, 390216],
     ['minichess', 5, 46406],
   ])('perft %s %i --json ends with %i leaves', async (game, depth, leaves) => {

@@ -44,7 +44,7 @@ const CORES = availableParallelism();
 const PERFT_CASES: readonly PerftCase[] = [
   { game: 'othello', depth: 11, expected: 212258800, threads: 1 },
   { game: 'othello', depth: 11, expected: 212258800, threads: CORES },
-  // Past RULES.md's table (depth 5); the same generator matches it there.
+  // Past the table in docs/rules.md §Perft (depth 5); the same generator matches it there.
   { game: 'minichess', depth: 6, expected: 514912, threads: 1 },
 ];
 

@@ -56,8 +56,8 @@ function winningPositions(game: GameId, n: number, count: number, plies: readonl
   return found;
 }
 
-// Gomoku's random games rarely make fours, so its positions are drawn by hand (RULES.md:
-// five in a row wins). Black to move in each.
+// Gomoku's random games rarely make fours, so its positions are drawn by hand (docs/rules.md
+// §Gomoku: five in a row wins). Black to move in each.
 const GOMOKU_WIN_IN_ONE = ['h8 a1 i8 a3 j8 a5 k8 a7', 'h8 h9 h7 i9 h6 j9 h5 o15'];
 const GOMOKU_WIN_IN_TWO = ['h8 a1 i8 a3 j8 a5', 'd4 o1 e5 o3 f6 o5'];
 

@@ -20,7 +20,7 @@ function chebyshev(a: number, b: number): number {
   return Math.max(Math.abs((a % SIZE) - (b % SIZE)), Math.abs(Math.floor(a / SIZE) - Math.floor(b / SIZE)));
 }
 
-// Forced replies from RULES.md's freestyle rule (five or more wins) and the usual order of
+// Forced replies from the freestyle rule of docs/rules.md §Gomoku (five or more wins) and the usual order of
 // threats in Gomoku: a five now, else block the opponent's five, else an open four (two points
 // make five, so it cannot be stopped), else answer an open three (or counter with a four).
 // Positions constructed for these tests; the side to move follows from the stone counts.

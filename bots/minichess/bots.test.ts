@@ -78,7 +78,7 @@ describe('the engine on MiniChessSearchBoard', () => {
     expect(formatMove(report.move)).toBe('a1b1');
   });
 
-  // Black is a point ahead on RULES.md's count (rook 6 + knight 7 + bishop 8 = 21 against a queen's 20).
+  // Black is a point ahead on the count of docs/rules.md §MiniChess (rook 6 + knight 7 + bishop 8 = 21 against a queen's 20).
   // Taking the knight costs the queen to the rook, unless no reply comes: on ply 50 it wins the game.
   test.each([
     [50, true],

@@ -130,14 +130,14 @@ describe('evaluate', () => {
   });
 
   test('near the step limit the rules count outweighs pawns that will not have time to promote', () => {
-    // Black's rook (6 on RULES.md's count) against two white pawns a step from promotion (2 each).
+    // Black's rook (6 on the count of docs/rules.md §MiniChess) against two white pawns a step from promotion (2 each).
     expect(load('kr3/3PP/5/5/5/3K1 b 10').evaluate()).toBeLessThan(0);
     expect(load('kr3/3PP/5/5/5/3K1 b 50').evaluate()).toBeGreaterThan(0);
   });
 });
 
 describe('terminal positions', () => {
-  // RULES.md "End of the game"; the positions are those of shared/minichess/rules.test.ts.
+  // docs/rules.md §MiniChess, "End of the game"; the positions are those of shared/minichess/rules.test.ts.
   const results = [
     ['k4/5/5/5/5/R3K w 1', 1], // white can take the king
     ['kq3/5/5/5/5/R3K w 51', -1], // step limit: black has more

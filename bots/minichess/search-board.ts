@@ -15,7 +15,7 @@ import {
 import type { SearchGame } from '../engine/game.js';
 
 /**
- * The engine's piece values, by code (pawn..king): RULES.md's count (pawn 2, rook 6, knight 7,
+ * The engine's piece values, by code (pawn..king): the count of docs/rules.md §MiniChess (pawn 2, rook 6, knight 7,
  * bishop 8, queen 20) times 50. Most games between careful players end on that count at ply 50,
  * and values closer to chess (rook above knight) did no better in trials. Kings are never off
  * the board in a live position.
@@ -290,7 +290,7 @@ export class MiniChessSearchBoard implements SearchGame {
     return Math.trunc(((ENDGAME_PLIES - weight) * positional + weight * atLimit) / ENDGAME_PLIES);
   }
 
-  /** Called once `generateMoves` gave nothing: the step limit first, as RULES.md orders it. */
+  /** Called once `generateMoves` gave nothing: the step limit first, as docs/rules.md §MiniChess orders it. */
   result(): number {
     const board = this.board;
     if (board.isStepLimitReached()) return Math.sign(board.materialBalance());

@@ -115,7 +115,7 @@ describe('Zobrist keys', () => {
   });
 
   it('change with a pass, and come back when it is taken back', () => {
-    // RULES.md's pass example: a1 black, b1 white, white to move has no placement.
+    // The pass example of docs/rules.md §Othello: a1 black, b1 white, white to move has no placement.
     const board = fromObf('XO' + '-'.repeat(62) + ' O');
     const before = [board.hashHi(), board.hashLo()];
     board.make(PASS);

@@ -218,7 +218,7 @@ export class OthelloSearchBoard extends OthelloBoard implements SearchGame {
     return evaluateWithMobility(this.pHi, this.pLo, this.oHi, this.oLo, this.placementCount());
   }
 
-  /** More discs wins (RULES.md); called only when neither side can move. */
+  /** More discs wins (docs/rules.md §Othello); called only when neither side can move. */
   result(): number {
     const diff = popcount(this.pHi) + popcount(this.pLo) - popcount(this.oHi) - popcount(this.oLo);
     return diff > 0 ? 1 : diff < 0 ? -1 : 0;

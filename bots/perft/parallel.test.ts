@@ -4,7 +4,7 @@ import { parallelPerft } from './parallel.js';
 import { splitTree } from './subtrees.js';
 
 describe('parallel perft', () => {
-  // RULES.md perft tables: the split across worker threads must count exactly what one thread does.
+  // docs/rules.md §Perft tables: the split across worker threads must count exactly what one thread does.
   it.each([
     ['othello', 9, 3005288],
     ['minichess', 7, 0],

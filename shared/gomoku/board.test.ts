@@ -56,7 +56,7 @@ function outcomesAfter(board: GomokuBoard, last: number) {
   return { incremental: board.outcome(), reloaded: gomokuRules.outcome(board.toPosition()) };
 }
 
-// RULES.md, Gomoku: five in an unbroken horizontal, vertical or diagonal line wins for its maker.
+// docs/rules.md §Gomoku: five in an unbroken horizontal, vertical or diagonal line wins for its maker.
 const FIVES = [
   ['horizontal, centre', 'f8 g8 h8 i8 j8'],
   ['horizontal, a1 corner', 'a1 b1 c1 d1 e1'],
@@ -94,7 +94,7 @@ describe('GomokuBoard fives', () => {
     }
   });
 
-  // RULES.md, Gomoku: five or more wins in freestyle; with exactFive (Gomocup rule 1) only exactly five.
+  // docs/rules.md §Gomoku: five or more wins in freestyle; with exactFive (Gomocup rule 1) only exactly five.
   const OVERLINES = [
     ['six, completed next to its end', 'a8 c8 d8 e8 f8', 'b8'],
     ['six, completed inside', 'a8 b8 c8 e8 f8', 'd8'],
@@ -122,7 +122,7 @@ describe('GomokuBoard fives', () => {
     expect(outcomesAfter(board, point('e8')).reloaded).toEqual({ winner: 'black', reason: 'five' });
   });
 
-  // RULES.md, Gomoku: only an unbroken line of five counts; lines do not continue across an edge.
+  // docs/rules.md §Gomoku: only an unbroken line of five counts; lines do not continue across an edge.
   const NOT_FIVES = [
     ['four, a gap, one', 'a8 b8 c8 d8 f8'],
     ['one, a gap, four, in a column', 'h3 h5 h6 h7 h8'],
@@ -150,7 +150,7 @@ function noFivePattern(file: number, rank: number): Color {
 }
 
 describe('GomokuBoard full board', () => {
-  // RULES.md, Gomoku: a full board with no five is a draw.
+  // docs/rules.md §Gomoku: a full board with no five is a draw.
   it.each(MODES)('is a draw when no five was made (%s)', (_mode, options) => {
     const black: number[] = [];
     const white: number[] = [];

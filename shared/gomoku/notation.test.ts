@@ -19,7 +19,7 @@ function codeOf(result: { ok: true } | { ok: false; error: { code: string } }): 
 }
 
 describe('move notation', () => {
-  // RULES.md, Gomoku: files a–o left to right, ranks 1–15 bottom to top; h8 is the centre.
+  // docs/rules.md §Notation (Gomoku moves): files a–o left to right, ranks 1–15 bottom to top; h8 is the centre.
   it.each([
     ['a1', 0],
     ['o1', 14],
@@ -74,7 +74,7 @@ describe('move notation', () => {
 });
 
 describe('Gomocup coordinates', () => {
-  // RULES.md, Gomoku: X,Y is file[X] + (15 - Y), so 7,7 is h8 and 0,0 is a15.
+  // docs/rules.md §Notation (Gomocup coordinates): X,Y is file[X] + (15 - Y), so 7,7 is h8 and 0,0 is a15.
   it.each([
     ['7,7', 'h8'],
     ['0,0', 'a15'],

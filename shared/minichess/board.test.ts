@@ -30,7 +30,7 @@ function kingCaptureLeaves(board: MiniChessBoard, depth: number): number {
 }
 
 describe('perft from the start', () => {
-  // RULES.md, MiniChess perft (the course project's generator): depth, leaves, king-capture leaves.
+  // docs/rules.md §Perft, MiniChess (the course project's generator): depth, leaves, king-capture leaves.
   const table = [
     [1, 7, 0],
     [2, 49, 0],

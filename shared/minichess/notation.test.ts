@@ -47,7 +47,7 @@ describe('squares and moves', () => {
     for (const shape of shapes) expect(shape.ok && hasPromotionShape(shape.value & 31, shape.value >> 5)).toBe(true);
   });
 
-  // RULES.md, MiniChess move notation; the codes are shared/rules.ts's MOVE_ERROR_CODES.
+  // docs/rules.md §Notation, MiniChess moves; the codes are shared/rules.ts's MOVE_ERROR_CODES.
   const refusals = [
     ['', 'move/syntax'],
     ['b2', 'move/syntax'],
@@ -81,7 +81,7 @@ describe('squares and moves', () => {
 });
 
 describe('positions', () => {
-  // RULES.md, MiniChess start position, and positions built for the rules tests.
+  // docs/rules.md §MiniChess start position, and positions built for the rules tests.
   const texts = [
     `${START_PLACEMENT} w 1`,
     'kqbnr/ppppp/5/5/PPPPP/RNBQK b 2',
@@ -100,7 +100,7 @@ describe('positions', () => {
     expect(parsePosition(`${START_PLACEMENT} w 1`)).toEqual({ ok: true, value: { game: 'minichess', board: START_PLACEMENT, toMove: 'white', ply: 1 } });
   });
 
-  // RULES.md, MiniChess board and end rules: what text is malformed, and what no game reaches.
+  // docs/rules.md §MiniChess board and end rules (and §Notation, MiniChess positions): what text is malformed, and what no game reaches.
   const refusals = [
     ['', 'position/syntax'],
     [START_PLACEMENT, 'position/syntax'],
@@ -180,7 +180,7 @@ describe('garbage in, a coded Result out', () => {
 
 describe('the course-project file protocol', () => {
   test('the start as a state file', () => {
-    // RULES.md, "The course-project file protocol": side (0 white), white's pieces, black's, row 0 = rank 6.
+    // docs/rules.md §Protocols, "File protocol": side (0 white), white's pieces, black's, row 0 = rank 6.
     const start = parsePosition(`${START_PLACEMENT} w 1`);
     const expected = [
       '0',
@@ -203,7 +203,7 @@ describe('the course-project file protocol', () => {
     expect(start.ok && formatCourseState(start.value)).toBe(expected);
   });
 
-  // RULES.md: integers read four at a time, line breaks do not matter, the last complete group counts.
+  // docs/rules.md §Protocols, "File protocol": integers read four at a time, line breaks do not matter, the last complete group counts.
   const answers = [
     ['4 1 3 1\n', 'b2b3'],
     ['4 1\n3 1', 'b2b3'],

@@ -107,7 +107,7 @@ function pieceLetter(code: number): string {
 }
 
 /**
- * The course project's state file (RULES.md, "The course-project file protocol"): the side to
+ * The course project's state file (docs/rules.md §Protocols, "File protocol"): the side to
  * move (`0` white, `1` black), then white's and black's pieces as 6 rows of 5 codes, row 0 rank 6.
  */
 export function formatCourseState(position: MiniChessPosition): string {

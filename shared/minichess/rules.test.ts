@@ -33,7 +33,7 @@ function materialFromScratch(p: MiniChessPosition, color: 'white' | 'black'): nu
 }
 
 describe('moves', () => {
-  test('the start has the seven moves of RULES.md, and pawns never step twice', () => {
+  test('the start has the seven moves of docs/rules.md §MiniChess, and pawns never step twice', () => {
     const start = rules.start();
     expect(formatPosition(start)).toBe('kqbnr/ppppp/5/5/PPPPP/RNBQK w 1');
     expect(rules.legalMoves(start).map(formatMove).sort()).toEqual(['a2a3', 'b1a3', 'b1c3', 'b2b3', 'c2c3', 'd2d3', 'e2e3']);
@@ -49,7 +49,7 @@ describe('moves', () => {
     expect(rules.check(position('4k/5/5/5/1Pn2/K4 w 9'), move('b2c2'))?.code).toBe('move/unreachable');
   });
 
-  // RULES.md, MiniChess: "A pawn reaching the last rank becomes a queen at once".
+  // docs/rules.md §MiniChess: a pawn reaching the far rank becomes a queen on the spot.
   const promotions = [
     ['4k/1P3/5/5/5/K4 w 11', 'b5b6', '1Q2k/5/5/5/5/K4 b 12'],
     ['4k/1P3/5/5/5/K4 w 11', 'b5b6q', '1Q2k/5/5/5/5/K4 b 12'],
@@ -75,7 +75,7 @@ describe('moves', () => {
 });
 
 describe('the end of the game', () => {
-  // RULES.md, MiniChess end rules 1–3, in the order they are checked.
+  // docs/rules.md §MiniChess, end rules 1–3, in the order they are checked.
   const outcomes = [
     ['kqbnr/ppppp/5/5/PPPPP/RNBQK w 1', null],
     ['k4/5/5/5/5/R3K w 1', { winner: 'white', reason: 'king-capture' }],
@@ -106,7 +106,7 @@ describe('the end of the game', () => {
   });
 
   test('a king capture ends the game for the side to move, and is never played', () => {
-    // One of the two king-capture leaves at perft depth 3 (RULES.md): the white king steps into the knight's reach.
+    // One of the two king-capture leaves at perft depth 3 (docs/rules.md §Perft): the white king steps into the knight's reach.
     const p = playAll(rules.start(), ['d2d3', 'd6e4']);
     expect(rules.outcome(p)).toBeNull();
     const blunder = rules.play(p, move('e1d2'));
@@ -122,7 +122,7 @@ describe('check refuses with the right code', () => {
   const kingCapture = 'k4/5/5/5/5/R3K w 1';
   const stepLimit = 'kqbnr/ppppp/5/5/PPPPP/RNBQK w 51';
   const midgame = 'k4/1R3/5/2p2/1P3/n3K w 11';
-  // shared/rules.ts MOVE_ERROR_CODES, as RULES.md's MiniChess rules give rise to them.
+  // shared/rules.ts MOVE_ERROR_CODES, as the rules of docs/rules.md §MiniChess give rise to them.
   // midgame: black king a6, knight a1, pawn c3; white rook b5, pawn b2, king e1; white to move.
   const refusals = [
     [kingCapture, 'a1a5', undefined, 'move/game_over'],

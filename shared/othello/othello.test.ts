@@ -20,7 +20,7 @@ const position = (obf: string): OthelloPosition => {
 const playAll = (moves: string): OthelloPosition =>
   moves.split(' ').reduce((p, m) => rules.play(p, square(m)), rules.start());
 
-// RULES.md, Othello perft: Aart Bik's table, reproduced by Edax 4.6 and Egaroucid 7.8.
+// docs/rules.md §Perft, Othello: Aart Bik's table, reproduced by Edax 4.6 and Egaroucid 7.8.
 const PERFT: [number, number][] = [
   [1, 4],
   [2, 12],
@@ -72,7 +72,7 @@ describe('othello rules', () => {
   });
 
   it('ends early when neither side can move, and counts the discs', () => {
-    // RULES.md: the game ends when neither side can move, board full or not.
+    // docs/rules.md §Othello: the game ends when neither side can move, board full or not.
     const p = position('XXXX' + '-'.repeat(59) + 'O X');
     expect(rules.legalMoves(p)).toEqual([]);
     expect(rules.outcome(p)).toEqual({ winner: 'black', reason: 'no-moves' });
