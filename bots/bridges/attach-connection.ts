@@ -1,0 +1,27 @@
+import type { GameId } from '../../shared/rules.js';
+import { connectAgent, type Agent } from '../agent/index.js';
+import { catalogEntry } from '../catalog.js';
+import type { AttachConnection } from './attach.js';
+
+/** The agent SDK seen as what `attach` needs of it. */
+export async function connectForAttach(url: string, token: string): Promise<AttachConnection & { close(): Promise<void> }> {
+  const agent: Agent = await connectAgent({ url, token });
+  return {
+    name: agent.name,
+    onTurn: (handler) => agent.onTurn(handler),
+    onEnded: (handler) => void agent.on('ended', handler),
+    onRoomsChanged: (handler) => void agent.on('roomsChanged', handler),
+    onChallenge: (handler) => void agent.on('challenge', handler),
+    listOpenRooms: () => agent.listRooms('open'),
+    join: async (gameId) => (await agent.join(gameId)).view,
+    watch: (gameId) => agent.watch(gameId),
+    challenge: async (opponent, game, moveMs) => (await agent.challenge({ game, opponent: challengeOpponent(opponent, game), timeControl: { kind: 'per-move', moveMs } })).view,
+    declineChallenge: (gameId) => agent.declineChallenge(gameId),
+    close: async () => agent.close(),
+  };
+}
+
+/** `--vs NAME`: one of the server's built-in bots of the game (engine-3, seed-001, random), or else an agent. */
+function challengeOpponent(name: string, game: GameId): { kind: 'bot'; bot: string } | { kind: 'agent'; agent: string } {
+  return catalogEntry(game, name) ? { kind: 'bot', bot: name } : { kind: 'agent', agent: name };
+}

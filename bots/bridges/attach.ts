@@ -1,0 +1,158 @@
+import { GAMES } from '../../shared/games.js';
+import type { AgentTurn, GameResult, GameView, RoomSummary } from '../../shared/protocol/index.js';
+import type { GameId } from '../../shared/rules.js';
+import type { Color } from '../../shared/color.js';
+import { EngineProblem, type EngineBridge, type EngineTurn } from './engine.js';
+
+/** What an attached engine needs of its connection to the server: the agent SDK provides it. */
+export interface AttachConnection {
+  readonly name: string;
+  onTurn(handler: (turn: AgentTurn, signal: AbortSignal) => Promise<string | null>): void;
+  onEnded(handler: (event: { gameId: string; result: GameResult; view: GameView }) => void): void;
+  onRoomsChanged(handler: (room: RoomSummary) => void): void;
+  onChallenge(handler: (offer: { gameId: string; game: GameId; from: string }) => void): void;
+  listOpenRooms(): Promise<RoomSummary[]>;
+  join(gameId: string): Promise<GameView>;
+  watch(gameId: string): Promise<GameView>;
+  challenge(opponent: string, game: GameId, moveMs: number): Promise<GameView>;
+  declineChallenge(gameId: string): Promise<void>;
+}
+
+export type AttachEvent =
+  | { readonly event: 'started'; readonly gameId: string; readonly color: Color; readonly opponent: string | null }
+  | { readonly event: 'ended'; readonly gameId: string; readonly color: Color | null; readonly result: GameResult }
+  | { readonly event: 'problem'; readonly gameId: string; readonly message: string };
+
+export interface AttachPlan {
+  readonly game: GameId;
+  /** Games played at once, each with its own engine process. */
+  readonly games: number;
+  /** `open`: open agent seats of the game and challenges; `challenges`: only challenges and seats reserved for us. */
+  readonly play: 'open' | 'challenges';
+  /** Challenge this bot or agent, game after game (instead of waiting for seats)… */
+  readonly vs?: string;
+  /** … with this per-move clock. */
+  readonly moveMs?: number;
+  /** Stop after this many games have ended. */
+  readonly rounds?: number;
+  readonly newBridge: () => EngineBridge;
+  readonly report: (event: AttachEvent) => void;
+}
+
+interface Playing {
+  readonly bridge: EngineBridge;
+  readonly view: GameView;
+  color: Color | null;
+}
+
+/**
+ * Plays an outside engine on the server: takes seats (open ones, challenges, or its own
+ * challenges with `vs`), one engine process per game, asks the engine on each turn and sends its
+ * move. An engine that gives no move (crash, silence, garbage, an illegal move) gets what a
+ * person's missing move gets: the turn stays open, and the flag falls. Resolves when `rounds`
+ * games have ended (never without `rounds`).
+ */
+export function attach(connection: AttachConnection, plan: AttachPlan): Promise<void> {
+  const playing = new Map<string, Playing>();
+  let ended = 0;
+  let seeking = false;
+  let done: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const room = (gameId: string, view: GameView): Playing => {
+    let entry = playing.get(gameId);
+    if (!entry) {
+      entry = { bridge: plan.newBridge(), view, color: mySeat(view, connection.name) };
+      playing.set(gameId, entry);
+      if (entry.color) plan.report({ event: 'started', gameId, color: entry.color, opponent: opponentOf(view, entry.color) });
+    }
+    return entry;
+  };
+  const wanted = (): number => {
+    const left = plan.rounds === undefined ? Infinity : plan.rounds - ended - playing.size;
+    return Math.max(0, Math.min(plan.games - playing.size, left));
+  };
+
+  const seek = async (): Promise<void> => {
+    if (seeking) return;
+    seeking = true;
+    try {
+      while (wanted() > 0) {
+        if (plan.vs) {
+          const view = await connection.challenge(plan.vs, plan.game, plan.moveMs ?? 30_000);
+          room(view.id, view);
+          continue;
+        }
+        const open = (await connection.listOpenRooms()).filter((r) => !playing.has(r.id) && seatFor(r, plan, connection.name));
+        if (open.length === 0) break;
+        for (const r of open.slice(0, wanted())) {
+          const view = await connection.join(r.id).catch(() => undefined); // taken by someone else meanwhile
+          if (view) room(view.id, view);
+        }
+      }
+    } finally {
+      seeking = false;
+    }
+  };
+
+  connection.onTurn(async (turn, signal) => {
+    const entry = playing.get(turn.gameId) ?? room(turn.gameId, await connection.watch(turn.gameId));
+    try {
+      return await entry.bridge.think(engineTurn(turn, entry.view), signal);
+    } catch (error) {
+      const message = error instanceof EngineProblem ? `${error.kind}: ${error.message}` : String(error);
+      plan.report({ event: 'problem', gameId: turn.gameId, message: `no move at ply ${turn.ply} (${message}); the turn stays open` });
+      return null;
+    }
+  });
+  connection.onEnded(({ gameId, result }) => {
+    const entry = playing.get(gameId);
+    if (!entry) return;
+    playing.delete(gameId);
+    ended++;
+    plan.report({ event: 'ended', gameId, color: entry.color, result });
+    void entry.bridge.close();
+    if (plan.rounds !== undefined && ended >= plan.rounds) done();
+    else void seek();
+  });
+  connection.onRoomsChanged((r) => {
+    if (r.status === 'waiting' && seatFor(r, plan, connection.name)) void seek();
+  });
+  connection.onChallenge((offer) => {
+    if (offer.game !== plan.game || wanted() === 0) return void connection.declineChallenge(offer.gameId).catch(() => undefined);
+    void connection.join(offer.gameId).then((view) => room(view.id, view), () => undefined);
+  });
+  void seek();
+  return finished;
+}
+
+/** An agent seat of our game that we may take: open to any agent (with `open`), or reserved for us. */
+function seatFor(room: RoomSummary, plan: AttachPlan, me: string): boolean {
+  if (room.game !== plan.game || room.status !== 'waiting') return false;
+  return [room.seats.black, room.seats.white].some((s) => s.kind === 'agent' && !s.connected && (s.name === me || (s.name === null && plan.play === 'open')));
+}
+
+function mySeat(view: GameView, me: string): Color | null {
+  if (view.seats.black.kind === 'agent' && view.seats.black.name === me) return 'black';
+  if (view.seats.white.kind === 'agent' && view.seats.white.name === me) return 'white';
+  return null;
+}
+
+function opponentOf(view: GameView, color: Color): string | null {
+  return view.seats[color === 'black' ? 'white' : 'black'].name;
+}
+
+function engineTurn(turn: AgentTurn, view: GameView): EngineTurn {
+  const rules = GAMES[turn.game].rules;
+  return {
+    gameId: turn.gameId,
+    game: turn.game,
+    options: view.options,
+    start: view.start ?? rules.formatPosition(rules.start(view.options)),
+    moves: turn.moves,
+    position: turn.position,
+    color: turn.color,
+    legal: turn.legal,
+    clock: turn.clock,
+    deadline: turn.deadline,
+  };
+}

@@ -1,0 +1,11 @@
+import type { AttachArgs } from '../cli/commands/attach.js';
+import type { EngineBridge } from './engine.js';
+import { PiskvorkBridge } from './piskvork.js';
+
+/** A new engine for one game, in the protocol the command line named. */
+export function engineBridge(args: AttachArgs, log: (line: string) => void): EngineBridge {
+  switch (args.protocol) {
+    case 'piskvork':
+      return new PiskvorkBridge({ command: args.command, log });
+  }
+}

@@ -1,0 +1,48 @@
+import type { Color } from '../../shared/color.js';
+import type { GameId, GameOptions } from '../../shared/rules.js';
+import type { ClockView } from '../../shared/protocol/index.js';
+
+/** One turn asked of an outside engine, in our notation (PROTOCOL.md, docs/rules.md). */
+export interface EngineTurn {
+  readonly gameId: string;
+  readonly game: GameId;
+  readonly options: GameOptions;
+  /** The start position's text and the moves since, as the server keeps them. */
+  readonly start: string;
+  readonly moves: readonly string[];
+  /** The position to move from, in our position text. */
+  readonly position: string;
+  readonly color: Color;
+  readonly legal: readonly string[];
+  readonly clock: ClockView;
+  /** Epoch ms by which the move must reach the server, or null without a clock. */
+  readonly deadline: number | null;
+}
+
+/** Why an engine gave no move: each is one clear line for the bot author. */
+export class EngineProblem extends Error {
+  constructor(
+    readonly kind: 'crashed' | 'silent' | 'garbage' | 'illegal' | 'start',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * An outside program playing one game for us (one process per game). `think` answers a move in
+ * our notation, or rejects with an EngineProblem; a crashed program is started again and told
+ * the whole game on the next turn. The caller aborts `signal` when the turn is over.
+ */
+export interface EngineBridge {
+  think(turn: EngineTurn, signal: AbortSignal): Promise<string>;
+  /** The game is over (`END` and the like); the process is stopped. */
+  close(): Promise<void>;
+}
+
+/** How an outside program is started: the command line as the author typed it (run by a shell). */
+export interface EngineCommand {
+  readonly command: string;
+  /** Lines of stderr and protocol notes go here, one line each. */
+  readonly log: (line: string) => void;
+}

@@ -1,0 +1,119 @@
+import type { GameId } from '../../../shared/rules.js';
+import type { AttachEvent } from '../../bridges/attach.js';
+import type { Command } from '../command.js';
+import { parseCommandArgs } from '../command.js';
+import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
+
+const HELP = `Usage: boardroom attach --server URL --token TOKEN --game gomoku --piskvork CMD
+                        [--games N] [--play open|challenges] [--vs NAME [--move-ms MS]]
+                        [--rounds N] [--json]
+
+Plays an engine you already have on a Boardroom server, as the agent whose token you give
+(an admin makes one: POST /admin/api/agents). One engine process per game; each turn is told
+to the engine in its own protocol and its answer sent back in Boardroom's notation.
+
+  --server URL             the server, e.g. http://localhost:3000
+  --token TOKEN            your agent token (or the environment variable BOARDROOM_TOKEN)
+  --game G                 the game the engine plays
+  --piskvork CMD           a Gomocup engine (Gomoku): START, INFO, BEGIN/TURN/BOARD, END
+                           (UCI, NBoard and the file protocol are to come)
+  --games N                games at once (default 1)
+  --play open|challenges   open: take open agent seats of the game and accept challenges
+                           (default); challenges: only challenges and seats reserved for you
+  --vs NAME                challenge this bot or agent instead, game after game
+  --move-ms MS             the per-move clock of those challenges (default 30000)
+  --rounds N               stop after N games (default: play until Ctrl-C)
+  --json                   one JSON object per line:
+                           {"event":"started","gameId":…,"color":…,"opponent":…}
+                           {"event":"ended","gameId":…,"result":{…},"color":…}
+                           {"event":"problem","gameId":…,"message":…}
+
+An engine that crashes is started again and told the game; one that answers nothing in time,
+garbage or an illegal move makes no move, so its flag falls as a person's would. Ctrl-C stops
+the engines and resigns nothing: your seats wait for you through the server's grace.
+
+Example: boardroom attach --server http://localhost:3000 --token $TOKEN --game gomoku \\
+           --piskvork ./pbrain-rapfi --games 2`;
+
+export type Protocol = 'piskvork';
+const PROTOCOLS: readonly Protocol[] = ['piskvork'];
+/** The games each protocol can play. */
+const PLAYS: Record<Protocol, readonly GameId[]> = { piskvork: ['gomoku'] };
+
+export interface AttachArgs {
+  readonly server: string;
+  readonly token: string;
+  readonly game: GameId;
+  readonly protocol: Protocol;
+  readonly command: string;
+  readonly games: number;
+  readonly play: 'open' | 'challenges';
+  readonly vs?: string;
+  readonly moveMs: number;
+  readonly rounds?: number;
+  readonly json: boolean;
+}
+
+export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): AttachArgs {
+  const { values } = parseCommandArgs(argv, {
+    server: { type: 'string' },
+    token: { type: 'string' },
+    game: { type: 'string' },
+    piskvork: { type: 'string' },
+    games: { type: 'string' },
+    play: { type: 'string' },
+    vs: { type: 'string' },
+    'move-ms': { type: 'string' },
+    rounds: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  if (!values.server || !/^https?:\/\//.test(values.server)) throw new UsageError('Give the server as --server http://HOST:PORT.');
+  const token = values.token ?? env.BOARDROOM_TOKEN;
+  if (!token) throw new UsageError('Give your agent token with --token (or BOARDROOM_TOKEN); an admin makes one with POST /admin/api/agents.');
+  const game = gameArg(values.game);
+  const chosen = PROTOCOLS.filter((p) => values[p] !== undefined);
+  if (chosen.length !== 1) throw new UsageError('Name the engine: --piskvork CMD.');
+  const protocol = chosen[0]!;
+  if (!PLAYS[protocol].includes(game)) throw new UsageError(`A ${protocol} engine plays ${PLAYS[protocol].join(' or ')}, not ${game}.`);
+  const play = values.play ?? 'open';
+  if (play === 'ladder') throw new UsageError('The ladder comes with ratings, which this server does not have yet: use --play open or challenges, or --vs NAME.');
+  if (play !== 'open' && play !== 'challenges') throw new UsageError(`--play takes open or challenges, not "${play}".`);
+  return {
+    server: values.server.replace(/\/+$/, ''),
+    token,
+    game,
+    protocol,
+    command: values[protocol]!,
+    games: values.games === undefined ? 1 : wholeNumberArg('--games', values.games, 1, 64),
+    play,
+    ...(values.vs ? { vs: values.vs } : {}),
+    moveMs: values['move-ms'] === undefined ? 30_000 : wholeNumberArg('--move-ms', values['move-ms'], 1000, 3_600_000),
+    ...(values.rounds !== undefined ? { rounds: wholeNumberArg('--rounds', values.rounds, 1, 100_000) } : {}),
+    json: values.json === true,
+  };
+}
+
+/** One line per event: plain for a person, JSON with --json. */
+export function formatEvent(event: AttachEvent, json: boolean): string {
+  if (json) return JSON.stringify(event);
+  switch (event.event) {
+    case 'started':
+      return `game ${event.gameId}: started as ${event.color}${event.opponent ? ` against ${event.opponent}` : ''}`;
+    case 'ended': {
+      const { winner, reason } = event.result;
+      const verdict = winner === null ? 'draw' : winner === event.color ? 'won' : 'lost';
+      return `game ${event.gameId}: ${verdict} (${reason})`;
+    }
+    case 'problem':
+      return `game ${event.gameId}: ${event.message}`;
+  }
+}
+
+export const attachCommand: Command = {
+  help: HELP,
+  async run(argv, output: Output) {
+    const args = attachArgs(argv);
+    const { runAttach } = await import('../../bridges/run-attach.js');
+    return runAttach(args, output);
+  },
+};

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attach, type AttachEvent } from '../bots/bridges/attach.js';
+import { connectForAttach } from '../bots/bridges/attach-connection.js';
+import { PiskvorkBridge } from '../bots/bridges/piskvork.js';
+import type { Boardroom } from '../server/app.js';
+import { ADMIN_TOKEN, startServer } from './support/server.js';
+
+// `boardroom attach` with a piskvork engine of ours that plays well enough, crashes, answers
+// late, illegally or nonsense: every game ends, none by a crash of the bridge, and a
+// misbehaving engine gets what a person's missing move would get.
+const ENGINE = fileURLToPath(new URL('./fixtures/engines/piskvork-engine.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/boardroom.js', import.meta.url));
+let server: Boardroom;
+beforeAll(async () => {
+  server = await startServer({});
+});
+afterAll(() => server?.close());
+
+let count = 0;
+async function token(): Promise<string> {
+  const res = await fetch(`${server.url}/admin/api/agents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+    body: JSON.stringify({ name: `pisk-${++count}` }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function play(mode: string, rounds: number, moveMs = 2000): Promise<AttachEvent[]> {
+  const connection = await connectForAttach(server.url, await token());
+  const events: AttachEvent[] = [];
+  await attach(connection, {
+    game: 'gomoku',
+    games: 2,
+    play: 'open',
+    vs: 'engine-1',
+    moveMs,
+    rounds,
+    newBridge: () => new PiskvorkBridge({ command: `MODE=${mode} ${process.execPath} ${ENGINE}`, log: () => undefined }),
+    report: (event) => events.push(event),
+  });
+  await connection.close();
+  return events;
+}
+
+const endings = (events: AttachEvent[]) => events.filter((e): e is Extract<AttachEvent, { event: 'ended' }> => e.event === 'ended');
+const problems = (events: AttachEvent[]) => events.filter((e): e is Extract<AttachEvent, { event: 'problem' }> => e.event === 'problem').map((e) => e.message);
+
+describe('attach with a piskvork engine', () => {
+  it('plays whole games against engine-1, two at once, with no problem', async () => {
+    const events = await play('', 2);
+    expect(events.filter((e) => e.event === 'started')).toHaveLength(2);
+    expect(endings(events).map((e) => e.result.reason).every((r) => r === 'five' || r === 'board-full')).toBe(true);
+    expect(problems(events)).toEqual([]);
+  });
+
+  it('an engine that crashes mid-game is started again, told the board, and the game goes on to its end', async () => {
+    const logged: string[] = [];
+    const bridge = new PiskvorkBridge({ command: `MODE=crash-at=3 ${process.execPath} ${ENGINE}`, log: (line) => logged.push(line) });
+    const events = await play('crash-at=3', 1);
+    expect(problems(events)).toEqual([]);
+    expect(endings(events)[0]!.result.reason).toMatch(/five|board-full/);
+    // The same, watched from the bridge: the 4th move is asked of a new process, told by BOARD.
+    const start = { gameId: 'g', game: 'gomoku' as const, options: {}, start: '', color: 'black' as const, clock: { control: { kind: 'none' as const }, black: null, white: null, running: null, at: 0 }, deadline: null };
+    const moves: string[] = [];
+    const legal = (): string[] => Array.from({ length: 225 }, (_, i) => `${'abcdefghijklmno'[i % 15]}${Math.floor(i / 15) + 1}`).filter((m) => !moves.includes(m));
+    for (let i = 0; i < 4; i++) {
+      moves.push(await bridge.think({ ...start, moves: [...moves], position: '', legal: legal() }, new AbortController().signal));
+      moves.push(legal()[0]!); // the opponent's answer
+    }
+    expect(logged.some((l) => l.includes('crashed at move 6'))).toBe(true);
+    expect(new Set(moves).size).toBe(8);
+    await bridge.close();
+  });
+
+  it.each([
+    ['late', 'silent'],
+    ['illegal', 'illegal'],
+    ['garbage', 'garbage'],
+  ])('an engine that answers %s makes no move, and loses on time as a person would', async (mode, kind) => {
+    const events = await play(mode, 1, 1000);
+    expect(problems(events).some((m) => m.includes(kind))).toBe(true);
+    expect(endings(events)[0]!.result.reason).toBe('timeout');
+  });
+
+  it('the command line: --help, bad usage, and a whole game with --json', async () => {
+    const run = promisify(execFile);
+    expect((await run(process.execPath, [BIN, 'attach', '--help'])).stdout).toContain('--piskvork CMD');
+    await expect(run(process.execPath, [BIN, 'attach', '--server', server.url, '--token', 'x', '--game', 'othello', '--piskvork', 'x'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('plays gomoku, not othello') });
+    const { stdout } = await run(process.execPath, [BIN, 'attach', '--server', server.url, '--token', await token(), '--game', 'gomoku', '--piskvork', `${process.execPath} ${ENGINE}`, '--vs', 'engine-1', '--rounds', '1', '--json'], { timeout: 60_000 });
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as AttachEvent);
+    expect(lines[0]).toMatchObject({ event: 'started', opponent: 'engine-1' });
+    expect(lines.at(-1)).toMatchObject({ event: 'ended', result: { reason: expect.stringMatching(/five|board-full/) } });
+  });
+});
