@@ -79,10 +79,14 @@ describe('the agent SDK', () => {
     await expect(connectAgent({ url: server.url, token: 'not-a-token-at-all', reconnect: false })).rejects.toMatchObject({ code: 'auth/bad_token' });
   });
 
-  it.each(GAME_IDS)('the example agent (examples/js-agent.mjs) plays a %s game and exits 0', async (game) => {
+  // Debian's python3-socketio (which .ci/run installs) belongs to the system Python.
+  it.each([
+    ...GAME_IDS.map((game) => ['examples/js-agent.mjs', process.execPath, game] as const),
+    ...GAME_IDS.map((game) => ['examples/python-agent.py', '/usr/bin/python3', game] as const),
+  ])('the example agent %s (run by %s) plays a %s game and exits 0', async (file, runner, game) => {
     const me = await token();
-    const example = fileURLToPath(new URL('../examples/js-agent.mjs', import.meta.url));
-    const { stdout } = await promisify(execFile)(process.execPath, [example], {
+    const example = fileURLToPath(new URL(`../${file}`, import.meta.url));
+    const { stdout } = await promisify(execFile)(runner, [example], {
       env: { ...process.env, BOARDROOM_URL: server.url, AGENT_TOKEN: me.token, GAME: game, GAMES: '1' },
       timeout: 60_000,
     });

@@ -43,7 +43,9 @@ export class SocketBroadcaster implements Broadcaster {
     this.latestThinking.delete(view.id);
     const event = { gameId: view.id, result: view.result!, view };
     this.io.to(gameRoom(view.id)).emit('ended', event);
-    this.io.of('/agent').to(gameRoom(view.id)).emit('ended', event);
+    // The seated agents hear the end even if the game ended before their socket joined its room.
+    const seated = [view.seats.black, view.seats.white].filter((s) => s.kind === 'agent' && s.name).map((s) => agentRoom(s.name!));
+    this.io.of('/agent').to([gameRoom(view.id), ...seated]).emit('ended', event);
     this.io.of('/admin').to(ADMINS).emit('ended', event);
   }
 
