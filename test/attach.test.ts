@@ -4,7 +4,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attach, type AttachEvent } from '../bots/bridges/attach.js';
 import { connectForAttach } from '../bots/bridges/attach-connection.js';
+import type { EngineBridge } from '../bots/bridges/engine.js';
+import { FileProtocolBridge } from '../bots/bridges/file-protocol.js';
 import { PiskvorkBridge } from '../bots/bridges/piskvork.js';
+import type { GameId } from '../shared/rules.js';
 import type { Boardroom } from '../server/app.js';
 import { ADMIN_TOKEN, startServer } from './support/server.js';
 
@@ -12,6 +15,7 @@ import { ADMIN_TOKEN, startServer } from './support/server.js';
 // late, illegally or nonsense: every game ends, none by a crash of the bridge, and a
 // misbehaving engine gets what a person's missing move would get.
 const ENGINE = fileURLToPath(new URL('./fixtures/engines/piskvork-engine.mjs', import.meta.url));
+const FILE_ENGINE = fileURLToPath(new URL('./fixtures/engines/file-engine.mjs', import.meta.url));
 const BIN = fileURLToPath(new URL('../bin/boardroom.js', import.meta.url));
 let server: Boardroom;
 beforeAll(async () => {
@@ -29,17 +33,17 @@ async function token(): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function play(mode: string, rounds: number, moveMs = 2000): Promise<AttachEvent[]> {
+async function play(mode: string, rounds: number, moveMs = 2000, game: GameId = 'gomoku', newBridge?: () => EngineBridge): Promise<AttachEvent[]> {
   const connection = await connectForAttach(server.url, await token());
   const events: AttachEvent[] = [];
   await attach(connection, {
-    game: 'gomoku',
+    game,
     games: 2,
     play: 'open',
     vs: 'engine-1',
     moveMs,
     rounds,
-    newBridge: () => new PiskvorkBridge({ command: `MODE=${mode} ${process.execPath} ${ENGINE}`, log: () => undefined }),
+    newBridge: newBridge ?? (() => new PiskvorkBridge({ command: `MODE=${mode} ${process.execPath} ${ENGINE}`, log: () => undefined })),
     report: (event) => events.push(event),
   });
   await connection.close();
@@ -94,5 +98,26 @@ describe('attach with a piskvork engine', () => {
     const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as AttachEvent);
     expect(lines[0]).toMatchObject({ event: 'started', opponent: 'engine-1' });
     expect(lines.at(-1)).toMatchObject({ event: 'ended', result: { reason: expect.stringMatching(/five|board-full/) } });
+  });
+});
+
+describe('attach with a program of the file protocol', () => {
+  const fileBridge = (mode: string) => () => new FileProtocolBridge({ command: `MODE=${mode} ${process.execPath} ${FILE_ENGINE}`, log: () => undefined });
+
+  it.each(['othello', 'gomoku', 'minichess'] as const)('plays a whole %s game against engine-1, its anytime answers read to the last', async (game) => {
+    const events = await play('anytime', 1, 2000, game, fileBridge('anytime'));
+    expect(problems(events)).toEqual([]);
+    expect(endings(events)[0]!.result.reason).not.toMatch(/timeout|abandonment/);
+  });
+
+  it.each([
+    ['silent', 'silent'],
+    ['garbage', 'garbage'],
+    ['illegal', 'illegal'],
+    ['crash', 'crashed'],
+  ])('a program that is %s makes no move, and loses on time', async (mode, kind) => {
+    const events = await play(mode, 1, 1000, 'othello', fileBridge(mode));
+    expect(problems(events).some((m) => m.includes(kind))).toBe(true);
+    expect(endings(events)[0]!.result.reason).toBe('timeout');
   });
 });

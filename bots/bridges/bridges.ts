@@ -1,5 +1,6 @@
 import type { AttachArgs } from '../cli/commands/attach.js';
 import type { EngineBridge } from './engine.js';
+import { FileProtocolBridge } from './file-protocol.js';
 import { PiskvorkBridge } from './piskvork.js';
 
 /** A new engine for one game, in the protocol the command line named. */
@@ -7,5 +8,7 @@ export function engineBridge(args: AttachArgs, log: (line: string) => void): Eng
   switch (args.protocol) {
     case 'piskvork':
       return new PiskvorkBridge({ command: args.command, log });
+    case 'file':
+      return new FileProtocolBridge({ command: args.command, log });
   }
 }

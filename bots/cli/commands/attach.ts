@@ -4,7 +4,8 @@ import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
 import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
 
-const HELP = `Usage: boardroom attach --server URL --token TOKEN --game gomoku --piskvork CMD
+const HELP = `Usage: boardroom attach --server URL --token TOKEN --game othello|gomoku|minichess
+                        (--piskvork CMD | --file CMD)
                         [--games N] [--play open|challenges] [--vs NAME [--move-ms MS]]
                         [--rounds N] [--json]
 
@@ -16,7 +17,9 @@ to the engine in its own protocol and its answer sent back in Boardroom's notati
   --token TOKEN            your agent token (or the environment variable BOARDROOM_TOKEN)
   --game G                 the game the engine plays
   --piskvork CMD           a Gomocup engine (Gomoku): START, INFO, BEGIN/TURN/BOARD, END
-                           (UCI, NBoard and the file protocol are to come)
+  --file CMD               a program of the course file protocol (all three games), run each
+                           turn as CMD STATE ACTION until the move's time is up
+                           (UCI and NBoard are to come)
   --games N                games at once (default 1)
   --play open|challenges   open: take open agent seats of the game and accept challenges
                            (default); challenges: only challenges and seats reserved for you
@@ -35,10 +38,10 @@ the engines and resigns nothing: your seats wait for you through the server's gr
 Example: boardroom attach --server http://localhost:3000 --token $TOKEN --game gomoku \\
            --piskvork ./pbrain-rapfi --games 2`;
 
-export type Protocol = 'piskvork';
-const PROTOCOLS: readonly Protocol[] = ['piskvork'];
+export type Protocol = 'piskvork' | 'file';
+const PROTOCOLS: readonly Protocol[] = ['piskvork', 'file'];
 /** The games each protocol can play. */
-const PLAYS: Record<Protocol, readonly GameId[]> = { piskvork: ['gomoku'] };
+const PLAYS: Record<Protocol, readonly GameId[]> = { piskvork: ['gomoku'], file: ['othello', 'gomoku', 'minichess'] };
 
 export interface AttachArgs {
   readonly server: string;
@@ -60,6 +63,7 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     token: { type: 'string' },
     game: { type: 'string' },
     piskvork: { type: 'string' },
+    file: { type: 'string' },
     games: { type: 'string' },
     play: { type: 'string' },
     vs: { type: 'string' },
@@ -72,7 +76,7 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (!token) throw new UsageError('Give your agent token with --token (or BOARDROOM_TOKEN); an admin makes one with POST /admin/api/agents.');
   const game = gameArg(values.game);
   const chosen = PROTOCOLS.filter((p) => values[p] !== undefined);
-  if (chosen.length !== 1) throw new UsageError('Name the engine: --piskvork CMD.');
+  if (chosen.length !== 1) throw new UsageError('Name exactly one engine: --piskvork CMD or --file CMD.');
   const protocol = chosen[0]!;
   if (!PLAYS[protocol].includes(game)) throw new UsageError(`A ${protocol} engine plays ${PLAYS[protocol].join(' or ')}, not ${game}.`);
   const play = values.play ?? 'open';
