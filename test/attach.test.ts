@@ -6,6 +6,7 @@ import { attach, type AttachEvent } from '../bots/bridges/attach.js';
 import { connectForAttach } from '../bots/bridges/attach-connection.js';
 import type { EngineBridge } from '../bots/bridges/engine.js';
 import { FileProtocolBridge } from '../bots/bridges/file-protocol.js';
+import { ggf, NboardBridge } from '../bots/bridges/nboard.js';
 import { PiskvorkBridge } from '../bots/bridges/piskvork.js';
 import type { GameId } from '../shared/rules.js';
 import type { Boardroom } from '../server/app.js';
@@ -16,6 +17,7 @@ import { ADMIN_TOKEN, startServer } from './support/server.js';
 // misbehaving engine gets what a person's missing move would get.
 const ENGINE = fileURLToPath(new URL('./fixtures/engines/piskvork-engine.mjs', import.meta.url));
 const FILE_ENGINE = fileURLToPath(new URL('./fixtures/engines/file-engine.mjs', import.meta.url));
+const NBOARD_ENGINE = fileURLToPath(new URL('./fixtures/engines/nboard-engine.mjs', import.meta.url));
 const BIN = fileURLToPath(new URL('../bin/boardroom.js', import.meta.url));
 let server: Boardroom;
 beforeAll(async () => {
@@ -117,6 +119,35 @@ describe('attach with a program of the file protocol', () => {
     ['crash', 'crashed'],
   ])('a program that is %s makes no move, and loses on time', async (mode, kind) => {
     const events = await play(mode, 1, 1000, 'othello', fileBridge(mode));
+    expect(problems(events).some((m) => m.includes(kind))).toBe(true);
+    expect(endings(events)[0]!.result.reason).toBe('timeout');
+  });
+});
+
+describe('attach with an NBoard engine', () => {
+  const logged: string[] = [];
+  const nboard = (mode: string) => () => new NboardBridge({ command: `MODE=${mode} ${process.execPath} ${NBOARD_ENGINE}`, log: (line) => logged.push(line) });
+
+  it('plays whole Othello games against engine-1, and goes on after a crash', async () => {
+    for (const mode of ['', 'crash-at=5']) {
+      const events = await play(mode, 2, 2000, 'othello', nboard(mode));
+      expect(problems(events)).toEqual([]);
+      expect(endings(events).map((e) => e.result.reason).every((r) => r === 'no-moves' || r === 'board-full')).toBe(true);
+    }
+    expect(logged.some((line) => line.includes('crashed at move'))).toBe(true);
+  });
+
+  it('tells the game as GGF, passes as PA', () => {
+    const turn = { start: '---------------------------OX------XO--------------------------- X', moves: ['f5', 'd6', 'pass'] } as Parameters<typeof ggf>[0];
+    expect(ggf(turn)).toBe('(;GM[Othello]PC[Boardroom]PB[black]PW[white]RE[?]TI[0//0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[PA];)');
+  });
+
+  it.each([
+    ['late', 'silent'],
+    ['illegal', 'illegal'],
+    ['garbage', 'garbage'],
+  ])('an engine that answers %s makes no move, and loses on time', async (mode, kind) => {
+    const events = await play(mode, 1, 1000, 'othello', nboard(mode));
     expect(problems(events).some((m) => m.includes(kind))).toBe(true);
     expect(endings(events)[0]!.result.reason).toBe('timeout');
   });

@@ -1,6 +1,7 @@
 import type { AttachArgs } from '../cli/commands/attach.js';
 import type { EngineBridge } from './engine.js';
 import { FileProtocolBridge } from './file-protocol.js';
+import { NboardBridge } from './nboard.js';
 import { PiskvorkBridge } from './piskvork.js';
 
 /** A new engine for one game, in the protocol the command line named. */
@@ -10,5 +11,7 @@ export function engineBridge(args: AttachArgs, log: (line: string) => void): Eng
       return new PiskvorkBridge({ command: args.command, log });
     case 'file':
       return new FileProtocolBridge({ command: args.command, log });
+    case 'nboard':
+      return new NboardBridge({ command: args.command, log });
   }
 }

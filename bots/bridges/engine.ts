@@ -46,3 +46,14 @@ export interface EngineCommand {
   /** Lines of stderr and protocol notes go here, one line each. */
   readonly log: (line: string) => void;
 }
+
+/** Asks the engine; one that crashed on this turn is asked once more (a new process, told the game). */
+export async function againAfterCrash(turn: EngineTurn, signal: AbortSignal, log: (line: string) => void, ask: () => Promise<string>): Promise<string> {
+  try {
+    return await ask();
+  } catch (error) {
+    if (!(error instanceof EngineProblem) || error.kind !== 'crashed' || signal.aborted) throw error;
+    log(`engine crashed at move ${turn.moves.length}; started again and told the game`);
+    return ask();
+  }
+}

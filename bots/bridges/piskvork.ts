@@ -1,5 +1,5 @@
 import { formatGomocup, parseGomocup, parseMove, formatMove } from '../../shared/gomoku/index.js';
-import { EngineProblem, type EngineBridge, type EngineCommand, type EngineTurn } from './engine.js';
+import { againAfterCrash, EngineProblem, type EngineBridge, type EngineCommand, type EngineTurn } from './engine.js';
 import { LineProcess } from './line-process.js';
 
 /** Kept back from every time the engine is told, for the trip to the server and back. */
@@ -21,15 +21,8 @@ export class PiskvorkBridge implements EngineBridge {
 
   constructor(private readonly spec: EngineCommand) {}
 
-  /** A move for the turn; an engine that crashed on it is started again at once and told the board. */
-  async think(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    try {
-      return await this.ask(turn, signal);
-    } catch (error) {
-      if (!(error instanceof EngineProblem) || error.kind !== 'crashed' || signal.aborted) throw error;
-      this.spec.log(`engine crashed at move ${turn.moves.length}; started again and told the board`);
-      return this.ask(turn, signal);
-    }
+  think(turn: EngineTurn, signal: AbortSignal): Promise<string> {
+    return againAfterCrash(turn, signal, this.spec.log, () => this.ask(turn, signal));
   }
 
   private async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {

@@ -5,7 +5,7 @@ import { parseCommandArgs } from '../command.js';
 import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
 
 const HELP = `Usage: boardroom attach --server URL --token TOKEN --game othello|gomoku|minichess
-                        (--piskvork CMD | --file CMD)
+                        (--piskvork CMD | --nboard CMD | --file CMD)
                         [--games N] [--play open|challenges] [--vs NAME [--move-ms MS]]
                         [--rounds N] [--json]
 
@@ -17,9 +17,10 @@ to the engine in its own protocol and its answer sent back in Boardroom's notati
   --token TOKEN            your agent token (or the environment variable BOARDROOM_TOKEN)
   --game G                 the game the engine plays
   --piskvork CMD           a Gomocup engine (Gomoku): START, INFO, BEGIN/TURN/BOARD, END
+  --nboard CMD             an NBoard (protocol 2) engine (Othello): set game as GGF, go, === MOVE
   --file CMD               a program of the course file protocol (all three games), run each
                            turn as CMD STATE ACTION until the move's time is up
-                           (UCI and NBoard are to come)
+                           (UCI is to come)
   --games N                games at once (default 1)
   --play open|challenges   open: take open agent seats of the game and accept challenges
                            (default); challenges: only challenges and seats reserved for you
@@ -38,10 +39,10 @@ the engines and resigns nothing: your seats wait for you through the server's gr
 Example: boardroom attach --server http://localhost:3000 --token $TOKEN --game gomoku \\
            --piskvork ./pbrain-rapfi --games 2`;
 
-export type Protocol = 'piskvork' | 'file';
-const PROTOCOLS: readonly Protocol[] = ['piskvork', 'file'];
+export type Protocol = 'piskvork' | 'nboard' | 'file';
+const PROTOCOLS: readonly Protocol[] = ['piskvork', 'nboard', 'file'];
 /** The games each protocol can play. */
-const PLAYS: Record<Protocol, readonly GameId[]> = { piskvork: ['gomoku'], file: ['othello', 'gomoku', 'minichess'] };
+const PLAYS: Record<Protocol, readonly GameId[]> = { piskvork: ['gomoku'], nboard: ['othello'], file: ['othello', 'gomoku', 'minichess'] };
 
 export interface AttachArgs {
   readonly server: string;
@@ -64,6 +65,7 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     game: { type: 'string' },
     piskvork: { type: 'string' },
     file: { type: 'string' },
+    nboard: { type: 'string' },
     games: { type: 'string' },
     play: { type: 'string' },
     vs: { type: 'string' },
@@ -76,7 +78,7 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (!token) throw new UsageError('Give your agent token with --token (or BOARDROOM_TOKEN); an admin makes one with POST /admin/api/agents.');
   const game = gameArg(values.game);
   const chosen = PROTOCOLS.filter((p) => values[p] !== undefined);
-  if (chosen.length !== 1) throw new UsageError('Name exactly one engine: --piskvork CMD or --file CMD.');
+  if (chosen.length !== 1) throw new UsageError('Name exactly one engine: --piskvork CMD, --nboard CMD or --file CMD.');
   const protocol = chosen[0]!;
   if (!PLAYS[protocol].includes(game)) throw new UsageError(`A ${protocol} engine plays ${PLAYS[protocol].join(' or ')}, not ${game}.`);
   const play = values.play ?? 'open';
