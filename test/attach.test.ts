@@ -7,6 +7,7 @@ import { connectForAttach } from '../bots/bridges/attach-connection.js';
 import type { EngineBridge } from '../bots/bridges/engine.js';
 import { FileProtocolBridge } from '../bots/bridges/file-protocol.js';
 import { ggf, NboardBridge } from '../bots/bridges/nboard.js';
+import { fen, UciBridge } from '../bots/bridges/uci.js';
 import { PiskvorkBridge } from '../bots/bridges/piskvork.js';
 import type { GameId } from '../shared/rules.js';
 import type { Boardroom } from '../server/app.js';
@@ -18,6 +19,7 @@ import { ADMIN_TOKEN, startServer } from './support/server.js';
 const ENGINE = fileURLToPath(new URL('./fixtures/engines/piskvork-engine.mjs', import.meta.url));
 const FILE_ENGINE = fileURLToPath(new URL('./fixtures/engines/file-engine.mjs', import.meta.url));
 const NBOARD_ENGINE = fileURLToPath(new URL('./fixtures/engines/nboard-engine.mjs', import.meta.url));
+const UCI_ENGINE = fileURLToPath(new URL('./fixtures/engines/uci-engine.mjs', import.meta.url));
 const BIN = fileURLToPath(new URL('../bin/boardroom.js', import.meta.url));
 let server: Boardroom;
 beforeAll(async () => {
@@ -148,6 +150,35 @@ describe('attach with an NBoard engine', () => {
     ['garbage', 'garbage'],
   ])('an engine that answers %s makes no move, and loses on time', async (mode, kind) => {
     const events = await play(mode, 1, 1000, 'othello', nboard(mode));
+    expect(problems(events).some((m) => m.includes(kind))).toBe(true);
+    expect(endings(events)[0]!.result.reason).toBe('timeout');
+  });
+});
+
+describe('attach with a UCI engine', () => {
+  const logged: string[] = [];
+  const uci = (mode: string) => () => new UciBridge({ command: `MODE=${mode} ${process.execPath} ${UCI_ENGINE}`, log: (line) => logged.push(line) });
+
+  it('plays whole MiniChess games against engine-1, and goes on after a crash', async () => {
+    for (const mode of ['', 'crash-at=4']) {
+      const events = await play(mode, 2, 2000, 'minichess', uci(mode));
+      expect(problems(events)).toEqual([]);
+      expect(endings(events).map((e) => e.result.reason).every((r) => r === 'king-capture' || r === 'step-limit' || r === 'no-moves')).toBe(true);
+    }
+    expect(logged.some((line) => line.includes('crashed at move'))).toBe(true);
+  });
+
+  it('tells the position as a FEN with no castling or en passant', () => {
+    expect(fen('kqbnr/ppppp/5/5/PPPPP/RNBQK w 1')).toBe('kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1');
+    expect(fen('kqbnr/pppp1/4p/5/PPPPP/RNBQK w 3')).toBe('kqbnr/pppp1/4p/5/PPPPP/RNBQK w - - 0 2');
+  });
+
+  it.each([
+    ['late', 'silent'],
+    ['illegal', 'illegal'],
+    ['garbage', 'garbage'],
+  ])('an engine that answers %s makes no move, and loses on time', async (mode, kind) => {
+    const events = await play(mode, 1, 1000, 'minichess', uci(mode));
     expect(problems(events).some((m) => m.includes(kind))).toBe(true);
     expect(endings(events)[0]!.result.reason).toBe('timeout');
   });

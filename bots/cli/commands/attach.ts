@@ -5,7 +5,8 @@ import { parseCommandArgs } from '../command.js';
 import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
 
 const HELP = `Usage: boardroom attach --server URL --token TOKEN --game othello|gomoku|minichess
-                        (--piskvork CMD | --nboard CMD | --file CMD)
+                        (--piskvork CMD | --uci CMD | --nboard CMD | --file CMD)
+                        [--uci-variant NAME] [--uci-variants-file FILE] [--uci-option NAME=VALUE]...
                         [--games N] [--play open|challenges] [--vs NAME [--move-ms MS]]
                         [--rounds N] [--json]
 
@@ -17,10 +18,13 @@ to the engine in its own protocol and its answer sent back in Boardroom's notati
   --token TOKEN            your agent token (or the environment variable BOARDROOM_TOKEN)
   --game G                 the game the engine plays
   --piskvork CMD           a Gomocup engine (Gomoku): START, INFO, BEGIN/TURN/BOARD, END
+  --uci CMD                a UCI engine (MiniChess): position fen … moves …, go, bestmove
+  --uci-variant NAME       sent as UCI_Variant (a variant engine such as Fairy-Stockfish)
+  --uci-variants-file FILE sent as VariantPath
+  --uci-option NAME=VALUE  any other setoption, repeatable
   --nboard CMD             an NBoard (protocol 2) engine (Othello): set game as GGF, go, === MOVE
   --file CMD               a program of the course file protocol (all three games), run each
                            turn as CMD STATE ACTION until the move's time is up
-                           (UCI is to come)
   --games N                games at once (default 1)
   --play open|challenges   open: take open agent seats of the game and accept challenges
                            (default); challenges: only challenges and seats reserved for you
@@ -39,10 +43,10 @@ the engines and resigns nothing: your seats wait for you through the server's gr
 Example: boardroom attach --server http://localhost:3000 --token $TOKEN --game gomoku \\
            --piskvork ./pbrain-rapfi --games 2`;
 
-export type Protocol = 'piskvork' | 'nboard' | 'file';
-const PROTOCOLS: readonly Protocol[] = ['piskvork', 'nboard', 'file'];
+export type Protocol = 'piskvork' | 'uci' | 'nboard' | 'file';
+const PROTOCOLS: readonly Protocol[] = ['piskvork', 'uci', 'nboard', 'file'];
 /** The games each protocol can play. */
-const PLAYS: Record<Protocol, readonly GameId[]> = { piskvork: ['gomoku'], nboard: ['othello'], file: ['othello', 'gomoku', 'minichess'] };
+const PLAYS: Record<Protocol, readonly GameId[]> = { piskvork: ['gomoku'], uci: ['minichess'], nboard: ['othello'], file: ['othello', 'gomoku', 'minichess'] };
 
 export interface AttachArgs {
   readonly server: string;
@@ -50,6 +54,9 @@ export interface AttachArgs {
   readonly game: GameId;
   readonly protocol: Protocol;
   readonly command: string;
+  readonly uciVariant?: string;
+  readonly uciVariantsFile?: string;
+  readonly uciOptions: readonly { name: string; value: string }[];
   readonly games: number;
   readonly play: 'open' | 'challenges';
   readonly vs?: string;
@@ -66,6 +73,10 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     piskvork: { type: 'string' },
     file: { type: 'string' },
     nboard: { type: 'string' },
+    uci: { type: 'string' },
+    'uci-variant': { type: 'string' },
+    'uci-variants-file': { type: 'string' },
+    'uci-option': { type: 'string', multiple: true },
     games: { type: 'string' },
     play: { type: 'string' },
     vs: { type: 'string' },
@@ -78,9 +89,14 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (!token) throw new UsageError('Give your agent token with --token (or BOARDROOM_TOKEN); an admin makes one with POST /admin/api/agents.');
   const game = gameArg(values.game);
   const chosen = PROTOCOLS.filter((p) => values[p] !== undefined);
-  if (chosen.length !== 1) throw new UsageError('Name exactly one engine: --piskvork CMD, --nboard CMD or --file CMD.');
+  if (chosen.length !== 1) throw new UsageError('Name exactly one engine: --piskvork CMD, --uci CMD, --nboard CMD or --file CMD.');
   const protocol = chosen[0]!;
   if (!PLAYS[protocol].includes(game)) throw new UsageError(`A ${protocol} engine plays ${PLAYS[protocol].join(' or ')}, not ${game}.`);
+  const uciOptions = (values['uci-option'] ?? []).map((option) => {
+    const cut = option.indexOf('=');
+    if (cut <= 0) throw new UsageError(`--uci-option takes NAME=VALUE, not "${option}".`);
+    return { name: option.slice(0, cut), value: option.slice(cut + 1) };
+  });
   const play = values.play ?? 'open';
   if (play === 'ladder') throw new UsageError('The ladder comes with ratings, which this server does not have yet: use --play open or challenges, or --vs NAME.');
   if (play !== 'open' && play !== 'challenges') throw new UsageError(`--play takes open or challenges, not "${play}".`);
@@ -90,6 +106,9 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     game,
     protocol,
     command: values[protocol]!,
+    ...(values['uci-variant'] ? { uciVariant: values['uci-variant'] } : {}),
+    ...(values['uci-variants-file'] ? { uciVariantsFile: values['uci-variants-file'] } : {}),
+    uciOptions,
     games: values.games === undefined ? 1 : wholeNumberArg('--games', values.games, 1, 64),
     play,
     ...(values.vs ? { vs: values.vs } : {}),
