@@ -1,5 +1,6 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { startProgram, stopProgram } from './process.js';
 
 /**
  * An outside program spoken to in lines (piskvork, UCI, NBoard): write a command, wait for the
@@ -11,7 +12,7 @@ export class LineProcess {
   exited = false;
 
   constructor(command: string, log: (line: string) => void) {
-    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = startProgram(command);
     createInterface({ input: this.child.stdout }).on('line', (line) => {
       for (const waiter of [...this.waiting]) waiter(line);
     });
@@ -34,6 +35,7 @@ export class LineProcess {
   /** The first line `accept` keeps (it returns a value), or `'exited'`, `'timeout'`, `'aborted'`. */
   next<T>(accept: (line: string) => T | undefined, until: number, signal?: AbortSignal): Promise<T | 'exited' | 'timeout' | 'aborted'> {
     if (this.exited) return Promise.resolve('exited');
+    if (signal?.aborted) return Promise.resolve('aborted');
     return new Promise((resolve) => {
       const finish = (value: T | 'exited' | 'timeout' | 'aborted'): void => {
         clearTimeout(timer);
@@ -58,7 +60,7 @@ export class LineProcess {
     if (this.exited) return;
     if (goodbye) this.send(goodbye);
     const gone = new Promise((resolve) => this.child.once('exit', resolve));
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 1000);
+    const timer = setTimeout(() => stopProgram(this.child), 1000);
     await gone;
     clearTimeout(timer);
   }

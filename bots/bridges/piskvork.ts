@@ -1,17 +1,20 @@
-import { formatGomocup, parseGomocup, parseMove, formatMove } from '../../shared/gomoku/index.js';
+import type { Color } from '../../shared/color.js';
+import { formatGomocup, gomokuRules, parseGomocup, pointOfBoardIndex } from '../../shared/gomoku/index.js';
+import { answerBy, thinkingTime } from './deadline.js';
 import { againAfterCrash, EngineProblem, type EngineBridge, type EngineCommand, type EngineTurn } from './engine.js';
 import { LineProcess } from './line-process.js';
 
-/** Kept back from every time the engine is told, for the trip to the server and back. */
-export function transportMargin(ms: number): number {
-  return Math.max(300, Math.round(ms * 0.1));
-}
+export { transportMargin } from './deadline.js';
+
 const START_MS = 5000;
 const NOT_MOVES = /^(MESSAGE|DEBUG|UNKNOWN|ERROR)\b/i;
+const NO_CLOCK_TURN_MS = 30_000;
+/** The match clock of a per-move game: one no engine runs short of (some read piskvork's 0, "unlimited", badly). */
+const ENDLESS_MS = 1_000_000_000;
 
 /**
  * A Gomocup (piskvork) engine playing one Gomoku game: START 15 and the INFO lines, then BEGIN
- * for the first move of a fresh game, TURN X,Y when the engine has seen the game up to the
+ * for the first move on an empty board, TURN X,Y when the engine has seen the game up to the
  * opponent's last move, and BOARD … DONE otherwise (a resumed game, a restarted engine).
  */
 export class PiskvorkBridge implements EngineBridge {
@@ -25,63 +28,66 @@ export class PiskvorkBridge implements EngineBridge {
     return againAfterCrash(turn, signal, this.spec.log, () => this.ask(turn, signal));
   }
 
-  private async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    const engine = await this.started(turn);
-    const until = turn.deadline === null ? Infinity : turn.deadline - transportMargin(turn.deadline - Date.now());
-    this.tellTime(engine, turn);
-    const known = this.seen;
-    if (turn.moves.length === 0) engine.send('BEGIN');
-    else if (known && known.length === turn.moves.length - 1 && known.every((m, i) => m === turn.moves[i])) engine.send(`TURN ${gomocup(turn.moves.at(-1)!)}`);
-    else {
-      engine.send('BOARD');
-      // 1 marks the engine's own stones: those of the side to move now.
-      const mine = turn.moves.length % 2;
-      turn.moves.forEach((m, i) => engine.send(`${gomocup(m)},${i % 2 === mine ? 1 : 2}`));
-      engine.send('DONE');
-    }
-    const answer = await engine.next((line) => (NOT_MOVES.test(line) ? (this.spec.log(`engine: ${line}`), undefined) : line), until, signal);
-    if (answer === 'exited') return this.lost('crashed', 'the engine exited; it is started again next turn');
-    if (answer === 'timeout' || answer === 'aborted') return this.lost('silent', 'the engine gave no move in time');
-    const point = parseGomocup(answer);
-    if (!point.ok) return this.lost('garbage', `the engine answered "${answer.slice(0, 60)}", not X,Y`);
-    const move = formatMove(point.value);
-    if (!turn.legal.includes(move)) return this.lost('illegal', `the engine played ${answer} (${move}), which is not legal here`);
-    this.seen = [...turn.moves, move];
-    return move;
-  }
-
   async close(): Promise<void> {
     await this.engine?.stop('END');
     this.engine = undefined;
   }
 
-  private async started(turn: EngineTurn): Promise<LineProcess> {
+  private async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
+    const engine = await this.started(turn, signal);
+    for (const line of [...timeInfo(turn), ...this.request(turn)]) engine.send(line);
+    const until = turn.deadline === null ? Infinity : answerBy(turn.deadline);
+    const answer = await engine.next((line) => this.moveLine(line), until, signal);
+    if (answer === 'exited') return this.lost('crashed', 'the engine exited; it is started again and told the board');
+    if (answer === 'timeout' || answer === 'aborted') return this.lost('silent', 'the engine gave no move in time');
+    const point = parseGomocup(answer);
+    if (!point.ok) return this.lost(point.error.code === 'move/off_board' ? 'illegal' : 'garbage', `the engine answered "${answer.slice(0, 60)}": ${point.error.message}`);
+    const move = gomokuRules.formatMove(point.value);
+    if (!turn.legal.includes(move)) return this.lost('illegal', `the engine played ${answer.trim()} (${move}), which is not legal here`);
+    this.seen = [...turn.moves, move];
+    return move;
+  }
+
+  /** BEGIN, TURN or BOARD: the least that brings the engine up to this turn. */
+  private request(turn: EngineTurn): string[] {
+    const seen = this.seen;
+    const oneMoreSinceSeen = seen !== undefined && seen.length === turn.moves.length - 1 && seen.every((move, i) => move === turn.moves[i]);
+    if (oneMoreSinceSeen) return [`TURN ${formatGomocup(pointOf(turn.moves.at(-1)!))}`];
+    const stones = stonesInOrder(turn);
+    if (stones.length === 0) return ['BEGIN'];
+    // 1 marks the engine's own stones.
+    return ['BOARD', ...stones.map(({ point, color }) => `${formatGomocup(point)},${color === turn.color ? 1 : 2}`), 'DONE'];
+  }
+
+  /** The line is the engine's answer, or a note to log and pass over. */
+  private moveLine(line: string): string | undefined {
+    if (line.trim() === '') return undefined;
+    if (!NOT_MOVES.test(line)) return line;
+    this.spec.log(`engine: ${line}`);
+    return undefined;
+  }
+
+  private async started(turn: EngineTurn, signal: AbortSignal): Promise<LineProcess> {
     if (this.engine && !this.engine.exited) return this.engine;
     const engine = new LineProcess(this.spec.command, this.spec.log);
     engine.send('START 15');
-    const ok = await engine.next((line) => (/^OK\b/i.test(line) ? 'ok' : /^ERROR\b/i.test(line) ? line : undefined), Date.now() + START_MS);
-    if (ok !== 'ok') {
+    const startReply = (line: string): string | undefined => {
+      if (/^OK\b/i.test(line)) return 'ok';
+      if (/^ERROR\b/i.test(line)) return line;
+      this.spec.log(`engine: ${line}`);
+      return undefined;
+    };
+    const reply = await engine.next(startReply, Date.now() + START_MS, signal);
+    if (reply !== 'ok') {
       await engine.stop();
-      throw new EngineProblem('start', `the engine did not start: ${ok === 'timeout' ? 'no OK to START 15' : ok}`);
+      if (reply === 'aborted') throw new EngineProblem('silent', 'the turn ended while the engine was starting');
+      const why = reply === 'timeout' ? `no OK to START 15 within ${START_MS / 1000} s` : reply === 'exited' ? 'it exited at START 15' : `it answered "${reply}" to START 15`;
+      throw new EngineProblem('start', `the engine did not start: ${why}`);
     }
     engine.send(`INFO rule ${turn.options.exactFive ? 1 : 0}`);
     this.engine = engine;
     this.seen = undefined; // a new process knows nothing: it is told the board
     return engine;
-  }
-
-  private tellTime(engine: LineProcess, turn: EngineTurn): void {
-    const { control } = turn.clock;
-    if (control.kind === 'none') {
-      engine.send('INFO timeout_turn 30000');
-      engine.send('INFO timeout_match 0');
-      return;
-    }
-    const left = turn.deadline === null ? 30_000 : turn.deadline - Date.now();
-    const usable = Math.max(50, left - transportMargin(left));
-    engine.send(`INFO timeout_turn ${usable}`);
-    engine.send(`INFO timeout_match ${control.kind === 'per-move' ? 0 : usable}`);
-    engine.send(`INFO time_left ${usable}`);
   }
 
   /**
@@ -99,8 +105,33 @@ export class PiskvorkBridge implements EngineBridge {
   }
 }
 
-function gomocup(move: string): string {
-  const point = parseMove(move);
-  if (!point.ok) throw new EngineProblem('garbage', `the server sent ${move}, which is not a Gomoku point`);
-  return formatGomocup(point.value);
+/** The INFO lines of the turn's clock, less the transport margin. */
+export function timeInfo(turn: Pick<EngineTurn, 'clock' | 'deadline'>, now = Date.now()): string[] {
+  const { control } = turn.clock;
+  if (control.kind === 'none' || turn.deadline === null) return [`INFO timeout_turn ${NO_CLOCK_TURN_MS}`, 'INFO timeout_match 0'];
+  const thinkMs = thinkingTime(turn.deadline, now);
+  if (control.kind === 'per-move') return [`INFO timeout_turn ${thinkMs}`, `INFO timeout_match ${ENDLESS_MS}`, `INFO time_left ${ENDLESS_MS}`];
+  return [`INFO timeout_turn ${thinkMs}`, `INFO timeout_match ${control.initialMs}`, `INFO time_left ${thinkMs}`];
+}
+
+/** Every stone of the game in the order played: those of the start position first, then the moves. */
+export function stonesInOrder(turn: Pick<EngineTurn, 'start' | 'moves' | 'options'>): { point: number; color: Color }[] {
+  const start = gomokuRules.parsePosition(turn.start, turn.options);
+  if (!start.ok) throw new Error(`The server's start position "${turn.start}" is not a Gomoku position: ${start.error.message}`);
+  const stones: { point: number; color: Color }[] = [];
+  [...start.value.board].forEach((char, index) => {
+    if (char !== '.') stones.push({ point: pointOfBoardIndex(index), color: char === 'X' ? 'black' : 'white' });
+  });
+  let color = gomokuRules.toMove(start.value);
+  for (const move of turn.moves) {
+    stones.push({ point: pointOf(move), color });
+    color = color === 'black' ? 'white' : 'black';
+  }
+  return stones;
+}
+
+function pointOf(move: string): number {
+  const point = gomokuRules.parseMove(move);
+  if (!point.ok) throw new Error(`The server sent ${move}, which is not a Gomoku point`);
+  return point.value;
 }
