@@ -1,7 +1,8 @@
 import { GAMES } from '../../shared/games.js';
+import { MiniChessBoard, minichessRules, moveFrom, moveTo, PAWN, RANK_COUNT, rankOf } from '../../shared/minichess/index.js';
 import { againAfterCrash, EngineProblem, type EngineBridge, type EngineCommand, type EngineTurn } from './engine.js';
 import { LineProcess } from './line-process.js';
-import { transportMargin } from './piskvork.js';
+import { answerBy, thinkingTime } from './deadline.js';
 
 const START_MS = 5000;
 const NO_CLOCK_MOVE_MS = 1000;
@@ -39,8 +40,8 @@ export class UciBridge implements EngineBridge {
 
   private async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
     const engine = await this.started();
-    const until = turn.deadline === null ? Infinity : turn.deadline - transportMargin(turn.deadline - Date.now());
-    engine.send(`position fen ${fen(turn.start)}${turn.moves.length > 0 ? ` moves ${turn.moves.join(' ')}` : ''}`);
+    const until = turn.deadline === null ? Infinity : answerBy(turn.deadline);
+    engine.send(`position fen ${fen(turn.start)}${turn.moves.length > 0 ? ` moves ${uciMoves(turn.start, turn.moves).join(' ')}` : ''}`);
     engine.send(`go ${goArguments(turn)}`);
     const answer = await engine.next((line) => (line.startsWith('bestmove') ? line.split(/\s+/)[1] ?? '' : undefined), until, signal);
     if (answer === 'timeout' || answer === 'aborted') {
@@ -93,10 +94,25 @@ export function fen(position: string): string {
   return `${board} ${side} - - 0 ${Math.max(1, Math.ceil(Number(number) / 2))}`;
 }
 
+/** Our moves as UCI writes them: a promotion carries its `q` (our notation may leave it out). */
+export function uciMoves(start: string, moves: readonly string[]): string[] {
+  const position = minichessRules.parsePosition(start);
+  if (!position.ok) return [...moves];
+  const board = MiniChessBoard.fromPosition(position.value);
+  return moves.map((text) => {
+    const move = minichessRules.parseMove(text);
+    if (!move.ok) return text;
+    const from = moveFrom(move.value);
+    const to = moveTo(move.value);
+    const promotes = Math.abs(board.pieceAt(from)) === PAWN && (rankOf(to) === 1 || rankOf(to) === RANK_COUNT);
+    board.make(move.value);
+    return `${text.slice(0, 4)}${promotes ? 'q' : ''}`;
+  });
+}
+
 function goArguments(turn: EngineTurn): string {
   const { control } = turn.clock;
-  const left = turn.deadline === null ? NO_CLOCK_MOVE_MS : turn.deadline - Date.now();
-  const usable = Math.max(10, left - transportMargin(left));
+  const usable = turn.deadline === null ? NO_CLOCK_MOVE_MS : thinkingTime(turn.deadline);
   if (control.kind !== 'bank') return `movetime ${usable}`;
   const mine = turn.color === 'white' ? 'w' : 'b';
   const theirs = turn.color === 'white' ? 'b' : 'w';
