@@ -11,7 +11,14 @@ import cors from 'cors';
 import express from 'express';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { catalogEntry } from '../bots/jobs/contract.js';
+import { BOT_CATALOG, catalogEntry } from '../bots/jobs/contract.js';
+import { Accounts } from './accounts/accounts.js';
+import { playerRoutes } from './http/player-routes.js';
+import { Ladder } from './pairing/ladder.js';
+import { Matchmaker } from './pairing/matchmaker.js';
+import { MemoryPlatform } from './store/platform-memory.js';
+import { RedisPlatform } from './store/platform-redis.js';
+import type { PlatformStore } from './store/platform.js';
 import { BotThreadPool } from '../bots/jobs/thread-pool.js';
 import { ConfigError, type Config } from './config.js';
 import { botJobCountsKey } from './runtime/bot-worker.js';
@@ -28,13 +35,13 @@ import { LocalTimers } from './runtime/local-timers.js';
 import { Sweeper } from './runtime/sweeper.js';
 import { attachAdmin } from './socket/admin.js';
 import { attachAgents } from './socket/agents.js';
-import { agentRoom, seatRoom, SocketBroadcaster } from './socket/broadcaster.js';
+import { agentRoom, seatRoom, seekRoom, SocketBroadcaster } from './socket/broadcaster.js';
 import { attachPlayers } from './socket/players.js';
 import { announceLostGames } from './socket/lost-games.js';
 import { MemoryStore } from './store/memory-store.js';
 import { readPersistence } from './store/persistence.js';
 import { RedisStore } from './store/redis-store.js';
-import type { GameStore } from './store/store.js';
+import type { GameStore, StoredGame } from './store/store.js';
 
 export interface Boardroom {
   readonly url: string;
@@ -61,6 +68,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   const closers: (() => Promise<unknown>)[] = [];
 
   let store: GameStore;
+  let platform: PlatformStore;
   let botTurns: BotTurns;
   let timers: Timers;
   let queueStats: () => Promise<Record<string, number>>;
@@ -95,6 +103,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
       log.warn({ redis: config.REDIS_URL?.replace(/\/\/[^@]*@/, '//…@') }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
     } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
     store = new RedisStore(storeRedis, `${config.QUEUE_PREFIX}:`);
+    platform = new RedisPlatform(storeRedis, `${config.QUEUE_PREFIX}:`);
     adapter = createAdapter(pub, sub, { key: `${config.QUEUE_PREFIX}:socket.io` });
     const bullTurns = new BullmqBotTurns(redis, handlers, onError, config.QUEUE_PREFIX);
     const bullTimers = new BullmqTimers(redis, handlers, onError, config.QUEUE_PREFIX);
@@ -111,6 +120,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     };
   } else {
     store = new MemoryStore();
+    platform = new MemoryPlatform();
     const local = new LocalBotTurns(new BotThreadPool(config.BOT_THREADS), handlers, onError);
     botTurns = local;
     timers = new LocalTimers(handlers, onError);
@@ -119,6 +129,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
   const http = createServer(app);
   const origins = config.CORS_ORIGIN === '*' ? true : config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((o) => o.trim()) : false;
   // CORS does not cover WebSockets: a browser page from another site is refused here unless
@@ -144,6 +155,21 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
   });
   handlers.target = service;
+  const botExists = (game: StoredGame['game'], name: string): boolean => catalogEntry(game, name) !== undefined;
+  const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => {
+    const lower = name.toLowerCase();
+    return Object.values(BOT_CATALOG).some((bots) => bots.some((b) => b.name.toLowerCase() === lower)) || (await store.agentNamed(name)) !== undefined;
+  });
+  const matchmaker = new Matchmaker({
+    platform,
+    store,
+    service,
+    instance,
+    bots: (game) => BOT_CATALOG[game].map((b) => b.name),
+    notify: (paired) => io.to(seekRoom(paired.seekId)).emit('seek:paired', paired),
+  });
+  // The ladder's share of the bot workers: half of this process's threads, at least one game.
+  const ladder = new Ladder({ platform, store, service, instance, botExists, maxConcurrent: Math.max(1, Math.floor(config.BOT_THREADS / 2)), log });
 
   let closing = false;
   for (const ns of [io.of('/'), io.of('/agent')]) {
@@ -152,14 +178,15 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
       next();
     });
   }
-  attachPlayers(io.of('/'), service, config.RATE_LIMIT, log, metrics, () => closing);
-  attachAgents(io.of('/agent'), service, store, config.RATE_LIMIT, log, metrics, () => closing);
+  attachPlayers(io.of('/'), { service, accounts, matchmaker }, config.RATE_LIMIT, log, metrics, () => closing);
+  attachAgents(io.of('/agent'), { service, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);
   attachAdmin(io.of('/admin'), service, broadcaster, config.ADMIN_TOKEN, queueStats, log, metrics);
 
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
   const mode = config.REDIS_URL ? 'redis' : 'embedded';
-  app.use(apiRoutes({ service, store, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
+  app.use(playerRoutes({ accounts, platform, store }));
+  app.use(apiRoutes({ service, store, platform, ladder, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   if (dashboardQueues.length > 0) {
     const board = new ExpressAdapter();
     board.setBasePath('/admin/queues');
@@ -199,6 +226,11 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     },
   });
   await sweeper.start();
+  // Quick pairing and the ladder: every process ticks, one at a time does the work (a store lock).
+  const pairingTimer = setInterval(() => {
+    void matchmaker.tick().catch(onError);
+    void ladder.tick().catch(onError);
+  }, 1000);
   metrics.readBeforeScrape(async () => {
     const q = await queueStats();
     metrics.queueDepth.set((q.waiting ?? 0) + (q.active ?? 0));
@@ -215,6 +247,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     mode,
     async close() {
       closing = true;
+      clearInterval(pairingTimer);
       await sweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await botTurns.close();

@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   /** BullMQ lock on a bot job; a worker that dies mid-search loses the job within this and a half. */
   BOT_LOCK_MS: integer(2000, 1000, 600_000),
   QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('boardroom'),
+  /** Sign-in attempts per account name per 15 minutes; five times as many per client address. */
+  LOGIN_LIMIT: integer(10, 1, 10_000),
+  /** How many proxies in front of the server to trust for the client's address (X-Forwarded-For); 0: none. */
+  TRUST_PROXY: integer(0, 0, 10),
   /** 1: refuse to start on a Redis that keeps nothing across a restart (neither AOF nor RDB). */
   REQUIRE_PERSISTENCE: z.enum(['0', '1']).default('0'),
 });
@@ -51,6 +55,8 @@ const HINTS: Record<string, string> = {
   BOT_THREADS: 'set BOT_THREADS to a whole number of threads from 1 to 256.',
   BOT_LOCK_MS: 'set BOT_LOCK_MS to milliseconds from 1000 to 600000.',
   QUEUE_PREFIX: 'set QUEUE_PREFIX to letters, digits, - and _ only.',
+  LOGIN_LIMIT: 'set LOGIN_LIMIT to sign-in attempts per name per 15 minutes, 1 to 10000.',
+  TRUST_PROXY: 'set TRUST_PROXY to the number of proxies in front of the server, 0 to 10.',
   REQUIRE_PERSISTENCE: 'set REQUIRE_PERSISTENCE to 1 (refuse a Redis without AOF or RDB) or 0.',
 };
 

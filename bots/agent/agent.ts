@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { Color } from '../../shared/color.js';
 import type { Ack, AgentTurn, ChallengeOffer, GameLost, GameResult, GameView, MovedEvent, RoomSummary, ServerError } from '../../shared/protocol/index.js';
+import type { GameId } from '../../shared/rules.js';
 
 export interface ConnectOptions {
   /** The server, e.g. `http://localhost:3000` (the SDK adds `/agent`). */
@@ -76,6 +77,9 @@ export interface Agent {
   acceptDraw(gameId: string): Promise<void>;
   declineDraw(gameId: string): Promise<void>;
   declineChallenge(gameId: string): Promise<void>;
+  /** Enters the ladder of a game (rated games against the ladder's field, up to `games` at once); entered again after a reconnect. */
+  joinLadder(game: GameId, games?: number): Promise<void>;
+  leaveLadder(game: GameId): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +107,8 @@ class AgentClient {
   /** Turns being answered, by `gameId:ply`: a turn sent again (a reconnect) is answered once. */
   private readonly answering = new Map<string, { controller: AbortController; over: boolean }>();
   private readonly listeners = new Map<keyof AgentEvents, Set<(data: never) => void>>();
+  /** Ladders entered, by game: a new connection enters them again. */
+  private readonly ladders = new Map<GameId, number>();
 
   constructor(
     private readonly socket: Socket,
@@ -115,7 +121,10 @@ class AgentClient {
     socket.on('moved', (e: MovedEvent) => this.endTurns(e.gameId, e.ply + 1));
     socket.on('ended', (e: { gameId: string }) => this.endTurns(e.gameId, Infinity));
     socket.on('disconnect', (reason) => this.emit('disconnect', { reason } as never));
-    socket.io.on('reconnect', () => this.emit('reconnect', {} as never));
+    socket.io.on('reconnect', () => {
+      for (const [game, games] of this.ladders) void this.ask('ladder:join', { game, games }).catch(() => undefined);
+      this.emit('reconnect', {} as never);
+    });
   }
 
   asAgent(name: string): Agent {
@@ -140,6 +149,14 @@ class AgentClient {
       acceptDraw: (gameId) => done('draw:accept', { gameId }),
       declineDraw: (gameId) => done('draw:decline', { gameId }),
       declineChallenge: (gameId) => done('challenge:decline', { gameId }),
+      joinLadder: async (game, games = 1) => {
+        await done('ladder:join', { game, games });
+        this.ladders.set(game, games);
+      },
+      leaveLadder: async (game) => {
+        this.ladders.delete(game);
+        await done('ladder:leave', { game });
+      },
       close: async () => {
         for (const turn of this.answering.values()) turn.controller.abort();
         this.socket.close();

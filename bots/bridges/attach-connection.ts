@@ -17,6 +17,8 @@ export async function connectForAttach(url: string, token: string): Promise<Atta
     watch: (gameId) => agent.watch(gameId),
     challenge: async (opponent, game, moveMs) => (await agent.challenge({ game, opponent: challengeOpponent(opponent, game), timeControl: { kind: 'per-move', moveMs } })).view,
     declineChallenge: (gameId) => agent.declineChallenge(gameId),
+    joinLadder: (game, games) => agent.joinLadder(game, games),
+    leaveLadder: (game) => agent.leaveLadder(game),
     close: async () => agent.close(),
   };
 }

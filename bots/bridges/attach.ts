@@ -16,6 +16,8 @@ export interface AttachConnection {
   watch(gameId: string): Promise<GameView>;
   challenge(opponent: string, game: GameId, moveMs: number): Promise<GameView>;
   declineChallenge(gameId: string): Promise<void>;
+  joinLadder(game: GameId, games: number): Promise<void>;
+  leaveLadder(game: GameId): Promise<void>;
 }
 
 export type AttachEvent =
@@ -27,8 +29,11 @@ export interface AttachPlan {
   readonly game: GameId;
   /** Games played at once, each with its own engine process. */
   readonly games: number;
-  /** `open`: open agent seats of the game and challenges; `challenges`: only challenges and seats reserved for us. */
-  readonly play: 'open' | 'challenges';
+  /**
+   * `open`: open agent seats of the game and challenges; `challenges`: only challenges and seats
+   * reserved for us; `ladder`: the game's ladder, whose rated games the server starts for us.
+   */
+  readonly play: 'open' | 'challenges' | 'ladder';
   /** Challenge this bot or agent, game after game (instead of waiting for seats)… */
   readonly vs?: string;
   /** … with this per-move clock. */
@@ -73,7 +78,7 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
   };
 
   const seek = async (): Promise<void> => {
-    if (seeking) return;
+    if (seeking || plan.play === 'ladder') return;
     seeking = true;
     try {
       while (wanted() > 0) {
@@ -111,16 +116,19 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
     ended++;
     plan.report({ event: 'ended', gameId, color: entry.color, result });
     void entry.bridge.close();
-    if (plan.rounds !== undefined && ended >= plan.rounds) done();
-    else void seek();
+    if (plan.rounds !== undefined && ended >= plan.rounds) {
+      if (plan.play === 'ladder') void connection.leaveLadder(plan.game).catch(() => undefined);
+      done();
+    } else void seek();
   });
   connection.onRoomsChanged((r) => {
     if (r.status === 'waiting' && seatFor(r, plan, connection.name)) void seek();
   });
   connection.onChallenge((offer) => {
-    if (offer.game !== plan.game || wanted() === 0) return void connection.declineChallenge(offer.gameId).catch(() => undefined);
+    if (offer.game !== plan.game || wanted() === 0 || plan.play === 'ladder') return void connection.declineChallenge(offer.gameId).catch(() => undefined);
     void connection.join(offer.gameId).then((view) => room(view.id, view), () => undefined);
   });
+  if (plan.play === 'ladder') void connection.joinLadder(plan.game, plan.games).catch((error: unknown) => plan.report({ event: 'problem', gameId: '', message: `could not enter the ladder: ${String(error)}` }));
   void seek();
   return finished;
 }

@@ -1,6 +1,7 @@
 import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { GAMES } from '../../shared/games.js';
 import type { CreateRoom, GameResult, GameView, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
+import type { Identity } from '../ratings/rating.js';
 import type { StoredGame, StoredSeat } from '../store/store.js';
 import { afterMove, clockView, giveTime, startClock, stopClock, timeLeft } from './clock.js';
 import { accept, refuse, type Outcome } from './refuse.js';
@@ -12,7 +13,7 @@ import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
  */
 
 function seatOf(spec: SeatSpec): StoredSeat {
-  const open = { tokenHash: null, connected: false, connectedVia: null, awaySince: null };
+  const open = { tokenHash: null, connected: false, connectedVia: null, awaySince: null, account: false };
   switch (spec.kind) {
     case 'human':
       return { kind: 'human', name: null, reservedFor: null, ...open };
@@ -33,7 +34,7 @@ export function isTaken(seat: StoredSeat): boolean {
 
 /** A game at its start, before anyone has moved. */
 function freshGame(
-  base: Pick<StoredGame, 'id' | 'game' | 'options' | 'timeControl' | 'showThinking' | 'seats'>,
+  base: Pick<StoredGame, 'id' | 'game' | 'options' | 'timeControl' | 'showThinking' | 'seats' | 'rated' | 'ladder'>,
   now: number,
 ): StoredGame {
   const rules = GAMES[base.game].rules;
@@ -51,17 +52,18 @@ function freshGame(
     createdAt: now,
     updatedAt: now,
     rematch: null,
+    ratingChange: null,
   };
 }
 
 /** A new room from a validated request; bots must be known (`botExists`). */
-export function createGame(spec: CreateRoom, botExists: (name: string) => boolean, now: number, id = newGameId()): Outcome<StoredGame> {
+export function createGame(spec: CreateRoom, botExists: (name: string) => boolean, now: number, id = newGameId(), ladder = false): Outcome<StoredGame> {
   for (const color of COLORS) {
     const seat = spec.seats[color];
     if (seat.kind === 'bot' && !botExists(seat.bot)) return refuse('room/bad_seat', `No bot "${seat.bot}" plays ${spec.game}.`);
   }
   const seats = { black: seatOf(spec.seats.black), white: seatOf(spec.seats.white) };
-  const game = freshGame({ id, game: spec.game, options: spec.options, timeControl: spec.timeControl, showThinking: spec.showThinking, seats }, now);
+  const game = freshGame({ id, game: spec.game, options: spec.options, timeControl: spec.timeControl, showThinking: spec.showThinking, seats, rated: spec.rated, ladder }, now);
   return accept(startIfFull(game, now)); // a room of bots starts at once
 }
 
@@ -72,12 +74,13 @@ export function createGame(spec: CreateRoom, botExists: (name: string) => boolea
 export function sit(
   game: StoredGame,
   wanted: Color | 'any' | 'random',
-  who: { readonly name: string; readonly agent?: boolean; readonly via: string },
+  who: { readonly name: string; readonly agent?: boolean; readonly account?: boolean; readonly via: string },
   now: number,
   random: () => number = Math.random,
 ): Outcome<{ game: StoredGame; color: Color; token: string }> {
   if (game.status === 'finished') return refuse('game/not_live', 'The game is over.');
   const kind = who.agent ? 'agent' : 'human';
+  if (game.rated && kind === 'human' && !who.account) return refuse('rating/needs_account', 'A rated game is played by signed-in players: sign in, or pick a casual room.');
   const fits = (c: Color): boolean => {
     const seat = game.seats[c];
     return seat.kind === kind && !isTaken(seat) && (seat.reservedFor === null || seat.reservedFor === who.name);
@@ -98,7 +101,7 @@ export function sit(
     return refuse('room/full', wanted === 'any' || wanted === 'random' ? 'No seat is open for you in this room.' : `The ${wanted} seat is taken.`);
   }
   const token = newToken();
-  const seat: StoredSeat = { ...game.seats[color], name: who.name, tokenHash: hashToken(token), connected: true, connectedVia: who.via, awaySince: null };
+  const seat: StoredSeat = { ...game.seats[color], name: who.name, tokenHash: hashToken(token), connected: true, connectedVia: who.via, awaySince: null, account: kind === 'human' && who.account === true };
   const seated = { ...game, seats: { ...game.seats, [color]: seat } };
   return accept({ game: next(startIfFull(seated, now), {}, now), color, token });
 }
@@ -254,13 +257,21 @@ export function leave(game: StoredGame, color: Color, now: number): Outcome<Stor
 /** The rematch room: the same game and seats, colours swapped, linked from the old one. */
 export function rematchOf(game: StoredGame, now: number): StoredGame {
   const swap = (seat: StoredSeat): StoredSeat =>
-    seat.kind === 'bot' ? seat : { ...seat, name: null, tokenHash: null, connected: false, connectedVia: null, awaySince: null, reservedFor: seat.kind === 'agent' ? seat.name : null };
+    seat.kind === 'bot' ? seat : { ...seat, name: null, tokenHash: null, connected: false, connectedVia: null, awaySince: null, account: false, reservedFor: seat.kind === 'agent' ? seat.name : null };
   const fresh = freshGame({ ...game, id: newGameId(), seats: { black: swap(game.seats.white), white: swap(game.seats.black) } }, now);
   return fresh;
 }
 
+/** Who holds a seat, when it is someone a rating and a profile can belong to. */
+export function seatIdentity(seat: StoredSeat): Identity | null {
+  if (seat.name === null) return null;
+  if (seat.kind === 'bot') return { kind: 'bot', name: seat.name };
+  if (seat.kind === 'agent') return { kind: 'agent', name: seat.name };
+  return seat.account ? { kind: 'person', name: seat.name } : null;
+}
+
 function seatView(seat: StoredSeat, color: Color): SeatView {
-  return { color, kind: seat.kind, name: seat.name ?? (seat.kind === 'agent' ? seat.reservedFor : null), connected: seat.connected };
+  return { color, kind: seat.kind, name: seat.name ?? (seat.kind === 'agent' ? seat.reservedFor : null), connected: seat.connected, identity: seatIdentity(seat)?.kind ?? null };
 }
 
 export function toView(game: StoredGame, now: number): GameView {
@@ -284,6 +295,8 @@ export function toView(game: StoredGame, now: number): GameView {
     showThinking: game.showThinking,
     createdAt: game.createdAt,
     rematch: game.rematch,
+    rated: game.rated,
+    ratingChange: game.ratingChange,
   };
 }
 
@@ -297,5 +310,6 @@ export function toSummary(game: StoredGame): RoomSummary {
     timeControl: game.timeControl,
     createdAt: game.createdAt,
     result: game.result,
+    rated: game.rated,
   };
 }

@@ -17,7 +17,8 @@ import {
   type SeatSpec,
 } from '../../shared/protocol/index.js';
 import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
-import type { GameStore, StoredGame } from '../store/store.js';
+import { identityKey, rateGame, type Identity } from '../ratings/rating.js';
+import type { GameEnd, GameStore, StoredGame } from '../store/store.js';
 import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
@@ -86,11 +87,12 @@ export class GameService {
     return accept({ rooms: lists.flat().map(G.toSummary) });
   }
 
-  async createRoom(payload: unknown): Promise<Outcome<{ gameId: string; seat: Seated | null; view: GameView }>> {
+  /** A room; a signed-in creator (`as.account`) who sits plays under the account's name. */
+  async createRoom(payload: unknown, as: { account?: string; ladder?: boolean } = {}): Promise<Outcome<{ gameId: string; seat: Seated | null; view: GameView }>> {
     const request = parse(CreateRoomSchema, payload);
     if (!request.ok) return request;
     const spec = request.value;
-    const created = G.createGame(spec, (name) => this.options.botExists(spec.game, name), this.now());
+    const created = G.createGame(spec, (name) => this.options.botExists(spec.game, name), this.now(), undefined, as.ladder);
     if (!created.ok) return created;
     for (const color of COLORS) {
       const seat = spec.seats[color];
@@ -105,7 +107,7 @@ export class GameService {
     await this.afterCommit(undefined, created.value);
     let seat: Seated | null = null;
     if (spec.sit) {
-      const sat = await this.sitDown(created.value.id, spec.sit.color, { name: spec.sit.name });
+      const sat = await this.takeSeat(created.value.id, spec.sit.color, as.account ? { name: as.account, account: true } : { name: spec.sit.name });
       if (!sat.ok) return sat;
       seat = sat.value.seat;
     }
@@ -113,15 +115,16 @@ export class GameService {
     return view.ok ? accept({ gameId: created.value.id, seat, view: view.value }) : view;
   }
 
-  async join(payload: unknown): Promise<Outcome<{ seat: Seated; view: GameView }>> {
+  /** A player takes a seat; a signed-in one (`account`) plays under the account's name. */
+  async join(payload: unknown, account?: string): Promise<Outcome<{ seat: Seated; view: GameView }>> {
     const request = parse(JoinSchema, payload);
     if (!request.ok) return request;
-    return this.sitDown(request.value.gameId, request.value.color, { name: request.value.name });
+    return this.takeSeat(request.value.gameId, request.value.color, account ? { name: account, account: true } : { name: request.value.name });
   }
 
   /** An agent takes a seat; its name comes from its authenticated identity. */
   async joinAsAgent(gameId: string, color: Color | 'any', agent: string): Promise<Outcome<{ seat: Seated; view: GameView }>> {
-    return this.sitDown(gameId, color, { name: agent, agent: true });
+    return this.takeSeat(gameId, color, { name: agent, agent: true });
   }
 
   /** An agent makes a room (a seat of its own in it when `sit` is given). */
@@ -169,10 +172,15 @@ export class GameService {
     return accept({});
   }
 
-  private async sitDown(gameId: string, color: Color | 'any' | 'random', who: { name: string; agent?: boolean }): Promise<Outcome<{ seat: Seated; view: GameView }>> {
+  /**
+   * Seats a person (`account` when signed in) or an agent; the seat is held by the connections of
+   * the server process `via` (this one unless the player's connection is on another, as when a
+   * pairing made on one process seats a seeker connected to another).
+   */
+  async takeSeat(gameId: string, color: Color | 'any' | 'random', who: { name: string; agent?: boolean; account?: boolean; via?: string }): Promise<Outcome<{ seat: Seated; view: GameView }>> {
     let seat: Seated | undefined;
     const result = await this.mutate(gameId, (game) => {
-      const sat = G.sit(game, color, { ...who, via: this.options.instance }, this.now());
+      const sat = G.sit(game, color, { ...who, via: who.via ?? this.options.instance }, this.now());
       if (!sat.ok) return sat;
       seat = { gameId, color: sat.value.color, token: sat.value.token };
       return accept(sat.value.game);
@@ -358,7 +366,7 @@ export class GameService {
       if (freshId === fresh.id && (await this.options.store.create(fresh))) await this.afterCommit(undefined, fresh);
     }
     const name = game.seats[seat.value].name ?? 'player';
-    const sat = await this.sitDown(freshId, seat.value === 'black' ? 'white' : 'black', { name });
+    const sat = await this.takeSeat(freshId, seat.value === 'black' ? 'white' : 'black', { name, account: game.seats[seat.value].account });
     if (!sat.ok) return sat;
     return accept({ gameId: freshId, seat: sat.value.seat });
   }
@@ -454,12 +462,35 @@ export class GameService {
       const decided = decide(game);
       if (!decided.ok) return decided;
       if (decided.value === game || decided.value.version === game.version) return decided;
-      if (await this.options.store.update(decided.value)) {
-        await this.afterCommit(game, decided.value);
-        return decided;
+      const { next, end } = await this.withEnding(game, decided.value);
+      if (await this.options.store.update(next, end)) {
+        await this.afterCommit(game, next);
+        return accept(next);
       }
     }
     return refuse('server/busy', 'The game changed under this request too often; send it again.');
+  }
+
+  /**
+   * A game that ends is written with what its end changes: each player's history, and for a rated
+   * game both ratings, computed from the records read now and written only if they are still the
+   * stored ones. The game's end is written once (its version), so the ratings change once.
+   */
+  private async withEnding(before: StoredGame, after: StoredGame): Promise<{ next: StoredGame; end?: GameEnd }> {
+    if (after.status !== 'finished' || before.status === 'finished' || after.result?.reason === 'declined') return { next: after };
+    const black = G.seatIdentity(after.seats.black);
+    const white = G.seatIdentity(after.seats.white);
+    const players = [black, white].filter((p): p is Identity => p !== null);
+    // As on Lichess, a game aborted before both sides have moved is not rated.
+    const rated = after.rated && before.status === 'live' && after.moves.length >= 2 && black && white && identityKey(black) !== identityKey(white);
+    if (!rated || !after.result) return { next: after, end: { ratings: [], players } };
+    const [b, w] = await this.options.store.ratings(after.game, [black, white]);
+    const changed = rateGame(b!, w!, after.result.winner, this.now());
+    const change = (old: typeof b, fresh: typeof b) => ({ before: old!.rating, after: fresh!.rating, rd: fresh!.rd });
+    return {
+      next: { ...after, ratingChange: { black: change(b, changed.black), white: change(w, changed.white) } },
+      end: { ratings: [changed.black, changed.white], players },
+    };
   }
 
   /** The view of a committed state, made once for its broadcast and its acknowledgement. */

@@ -8,11 +8,15 @@ import { toSummary } from '../games/game.js';
 import type { Metrics } from '../metrics.js';
 import { adminTokenMatches } from '../socket/admin.js';
 import type { SocketBroadcaster } from '../socket/broadcaster.js';
+import type { Ladder } from '../pairing/ladder.js';
+import type { PlatformStore } from '../store/platform.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 
 export interface RouteDeps {
   readonly service: GameService;
   readonly store: GameStore;
+  readonly platform: PlatformStore;
+  readonly ladder: Ladder;
   readonly metrics: Metrics;
   readonly broadcaster: SocketBroadcaster;
   readonly adminToken: string | undefined;
@@ -129,8 +133,8 @@ function adminRoutes(deps: RouteDeps): Router {
       return refusal(res, 400, 'payload/invalid', 'Give the agent a name of 1 to 40 letters, digits, ".", "-" or "_".');
     }
     const token = newToken();
-    if (!(await deps.store.putAgent(hashToken(token), { name, createdAt: Date.now() }))) {
-      return refusal(res, 409, 'agent/name_taken', `An agent named "${name}" exists already; each name has one token.`);
+    if ((await deps.platform.account(name)) || !(await deps.store.putAgent(hashToken(token), { name, createdAt: Date.now() }))) {
+      return refusal(res, 409, 'agent/name_taken', `The name "${name}" is taken by an agent or a player's account; each name has one owner.`);
     }
     res.status(201).json({ ok: true, name, token });
   });
@@ -146,6 +150,14 @@ function adminRoutes(deps: RouteDeps): Router {
     if (!(await deps.store.deleteAgent(req.params.name))) return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
     deps.broadcaster.dropAgent(req.params.name);
     res.json({ ok: true, name: req.params.name });
+  });
+  router.get('/ladder', async (_req, res) => {
+    res.json({ ok: true, ladders: await deps.platform.ladders() });
+  });
+  router.post('/ladder', async (req, res) => {
+    const set = await deps.ladder.configure(req.body);
+    if (!set.ok) return refusal(res, 400, set.error.code, set.error.message);
+    res.json({ ok: true, ladder: set.value });
   });
   router.get('/queue', async (_req, res) => {
     res.json({ ok: true, queue: await deps.queueStats() });

@@ -1,6 +1,7 @@
 import type { Namespace, Socket } from 'socket.io';
 import { AgentJoinSchema } from '../../shared/protocol/index.js';
 import type { GameService } from '../games/service.js';
+import type { Ladder } from '../pairing/ladder.js';
 import { parse } from '../games/refuse.js';
 import { hashToken } from '../games/tokens.js';
 import type { Logger } from '../log.js';
@@ -18,7 +19,7 @@ import { guard } from './guard.js';
  * never both answer a turn. When the agent's last connection goes, its seats are away and are
  * lost after the grace, as a person's are.
  */
-export function attachAgents(ns: Namespace, service: GameService, store: GameStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachAgents(ns: Namespace, { service, ladder }: { service: GameService; ladder: Ladder }, store: GameStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0) return next(authError('auth/required', 'Connect with auth: { token } holding your agent token.'));
@@ -65,6 +66,8 @@ export function attachAgents(ns: Namespace, service: GameService, store: GameSto
     });
     handle('challenge:decline', (payload) => service.declineChallenge(agent, payload));
     handle('move', (payload) => service.moveAsAgent(agent, payload), 'refusals');
+    handle('ladder:join', (payload) => ladder.join(agent, payload));
+    handle('ladder:leave', (payload) => ladder.leave(agent, payload));
     handle('resign', (payload) => service.resignAsAgent(agent, payload));
     handle('draw:offer', (payload) => service.offerDrawAsAgent(agent, payload));
     handle('draw:accept', (payload) => service.acceptDrawAsAgent(agent, payload));
@@ -75,7 +78,7 @@ export function attachAgents(ns: Namespace, service: GameService, store: GameSto
       if (closing()) return; // a server going down is not its agents leaving
       void (async () => {
         const others = await ns.in(agentRoom(agent)).fetchSockets();
-        if (others.length === 0) await service.agentDisconnected(agent);
+        if (others.length === 0) await Promise.all([service.agentDisconnected(agent), ladder.agentGone(agent)]);
       })().catch((error) => log.warn({ err: error, agent }, 'could not mark an agent away'));
     });
 

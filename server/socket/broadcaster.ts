@@ -7,6 +7,8 @@ export const seatRoom = (gameId: string, color: string): string => `seat:${gameI
 /** Spectators only: a seated player never receives the bots' thinking. */
 export const spectatorRoom = (gameId: string): string => `spectate:${gameId}`;
 export const agentRoom = (agent: string): string => `agent:${agent}`;
+/** The connection waiting in quick pairing: it hears `seek:paired` there, from whichever process pairs it. */
+export const seekRoom = (seekId: string): string => `seek:${seekId}`;
 export const LOBBY = 'lobby';
 /**
  * Every admin socket joins this room. Broadcasting to a room rather than to the whole namespace

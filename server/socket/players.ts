@@ -1,11 +1,13 @@
 import type { Namespace, Socket } from 'socket.io';
 import type { Color } from '../../shared/color.js';
 import { WatchSchema } from '../../shared/protocol/index.js';
+import { sessionFromCookie, type Accounts } from '../accounts/accounts.js';
 import type { GameService } from '../games/service.js';
+import type { Matchmaker } from '../pairing/matchmaker.js';
 import { accept, parse, type Outcome } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import { gameRoom, LOBBY, seatRoom, spectatorRoom } from './broadcaster.js';
+import { gameRoom, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
 import { guard } from './guard.js';
 
 interface SeatHeld {
@@ -13,14 +15,33 @@ interface SeatHeld {
   readonly color: Color;
 }
 
+export interface PlayerServices {
+  readonly service: GameService;
+  readonly accounts: Accounts;
+  readonly matchmaker: Matchmaker;
+}
+
 /**
  * The default namespace: players and spectators. A socket that takes or resumes a seat joins the
  * game's room and the seat's room; when the seat's last socket goes, the seat is marked away.
+ * A signed-in player's session cookie, read at the handshake, makes its seats its account's.
  */
-export function attachPlayers(ns: Namespace, service: GameService, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachPlayers(ns: Namespace, { service, accounts, matchmaker }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+  ns.use((socket, next) => {
+    accounts
+      .whoIs(sessionFromCookie(socket.handshake.headers.cookie))
+      .then((account) => {
+        (socket.data as { account?: string }).account = account;
+        next();
+      })
+      .catch(() => next()); // the store is away: a guest connection still plays casual games
+  });
+
   ns.on('connection', (socket: Socket) => {
     metrics.connections.inc({ namespace: '/' });
+    const account = (socket.data as { account?: string }).account;
     const seats: SeatHeld[] = [];
+    const seeks = new Set<string>();
     const handle = guard(socket, limit, log, metrics);
     const holdSeat = async <T extends { seat: { gameId: string; color: Color } | null }>(outcome: Outcome<T>): Promise<Outcome<T>> => {
       if (outcome.ok && outcome.value.seat) {
@@ -36,11 +57,32 @@ export function attachPlayers(ns: Namespace, service: GameService, limit: number
       return service.listRooms(payload);
     });
     handle('room:create', async (payload) => {
-      const created = await service.createRoom(payload);
+      const created = await service.createRoom(payload, { account });
       if (created.ok) await socket.join(gameRoom(created.value.gameId));
       return holdSeat(created);
     });
-    handle('room:join', async (payload) => holdSeat(await service.join(payload)));
+    handle('room:join', async (payload) => holdSeat(await service.join(payload, account)));
+    handle('seek', async (payload) => {
+      if (seeks.size > 0) return { ok: false, error: { code: 'seek/too_many', message: 'This connection is already seeking a game; cancel that seek first.' } };
+      const sought = await matchmaker.seek(payload, { account });
+      if (sought.ok) {
+        seeks.add(sought.value.seekId);
+        await socket.join(seekRoom(sought.value.seekId));
+      }
+      return sought;
+    });
+    handle('seek:cancel', async (payload) => {
+      const cancelled = await matchmaker.cancel(payload);
+      seeks.clear();
+      return cancelled;
+    });
+    handle('seek:bot', async (payload) => {
+      const paired = await matchmaker.botInstead(payload);
+      seeks.clear();
+      if (!paired.ok) return paired;
+      await socket.join(gameRoom(paired.value.gameId));
+      return holdSeat(accept(paired.value));
+    });
     handle('room:resume', async (payload) => holdSeat(await service.resume(payload)));
     handle('room:watch', async (payload) => {
       const watched = await service.watch(payload);
@@ -74,6 +116,7 @@ export function attachPlayers(ns: Namespace, service: GameService, limit: number
     socket.on('disconnect', () => {
       metrics.connections.dec({ namespace: '/' });
       if (closing()) return; // a server going down is not its players leaving
+      for (const seekId of seeks) void matchmaker.cancel({ seekId }).catch(() => undefined); // a seek ends with its connection
       for (const { gameId, color } of seats) {
         void (async () => {
           const others = await ns.in(seatRoom(gameId, color)).fetchSockets();

@@ -1,5 +1,9 @@
 import type { GameStatus } from '../../shared/protocol/index.js';
-import { withSeatDefaults, type AgentIdentity, type GameStore, type StoredGame } from './store.js';
+import type { GameId } from '../../shared/rules.js';
+import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
+import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type StoredGame } from './store.js';
+
+const RECENT_KEPT = 50;
 
 /** The embedded default: games in this process's memory, gone when it stops. */
 export class MemoryStore implements GameStore {
@@ -7,6 +11,8 @@ export class MemoryStore implements GameStore {
   private readonly agents = new Map<string, AgentIdentity>();
   private readonly agentNames = new Map<string, AgentIdentity & { tokenHash: string }>();
   private readonly leaseEnds = new Map<string, number>();
+  private readonly ratingRecords = new Map<string, RatingRecord>();
+  private readonly recent = new Map<string, string[]>();
   private readonly born = `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
   async create(game: StoredGame): Promise<boolean> {
@@ -17,14 +23,34 @@ export class MemoryStore implements GameStore {
 
   async get(id: string): Promise<StoredGame | undefined> {
     const game = this.games.get(id);
-    return game && withSeatDefaults(structuredClone(game));
+    return game && withDefaults(structuredClone(game));
   }
 
-  async update(next: StoredGame): Promise<boolean> {
+  async update(next: StoredGame, end?: GameEnd): Promise<boolean> {
     const current = this.games.get(next.id);
     if (!current || current.version !== next.version - 1) return false;
+    const key = (r: RatingRecord): string => `${r.game}|${identityKey(r)}`;
+    if (end?.ratings.some((r) => (this.ratingRecords.get(key(r))?.version ?? 0) !== r.version - 1)) return false;
     this.games.set(next.id, structuredClone(next));
+    for (const record of end?.ratings ?? []) this.ratingRecords.set(key(record), { ...record });
+    for (const player of end?.players ?? []) this.recent.set(identityKey(player), [next.id, ...(this.recent.get(identityKey(player)) ?? [])].slice(0, RECENT_KEPT));
     return true;
+  }
+
+  async ratings(game: GameId, identities: readonly Identity[]): Promise<RatingRecord[]> {
+    return identities.map((identity) => ({ ...(this.ratingRecords.get(`${game}|${identityKey(identity)}`) ?? freshRecord(game, identity)) }));
+  }
+
+  async leaderboard(game: GameId, limit: number): Promise<RatingRecord[]> {
+    return [...this.ratingRecords.values()]
+      .filter((r) => r.game === game)
+      .sort((a, b) => b.rating - a.rating)
+      .slice(0, limit)
+      .map((r) => ({ ...r }));
+  }
+
+  async recentGames(identity: Identity, limit: number): Promise<string[]> {
+    return (this.recent.get(identityKey(identity)) ?? []).slice(0, limit);
   }
 
   async list(status: GameStatus, limit: number): Promise<StoredGame[]> {

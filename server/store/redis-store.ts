@@ -1,26 +1,46 @@
 import type { Redis } from 'ioredis';
 import type { GameStatus } from '../../shared/protocol/index.js';
-import { withSeatDefaults, type AgentIdentity, type GameStore, type StoredGame } from './store.js';
+import type { GameId } from '../../shared/rules.js';
+import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
+import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type StoredGame } from './store.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
 
 /**
  * The compare-and-set write: the game's hash changes only if its version is the expected one,
- * the new moves are appended to its list, and the game moves to its status's sorted set.
- * KEYS: game hash, moves list, waiting, live, finished. ARGV: expected version, new version,
- * document, status set index (1–3), score, id, the index of the first move sent, then the moves
- * from that index on (those the list already holds are skipped). Returns 1 when written, 0 when
- * the version differs, -1 when moves before the first one sent are missing (send them all).
+ * the new moves are appended to its list, and the game moves to its status's sorted set. A game's
+ * end writes its rating records in the same script, each only if its version is the expected one
+ * too, and puts the game at the head of each player's history.
+ * KEYS: game hash, moves list, waiting, live, finished, the game's ratings sorted set, then R
+ * rating hashes, then P history lists. ARGV: expected version, new version, document, status set
+ * index (1–3), score, id, the index of the first move sent, R, P, then for each rating its new
+ * version, document, rating and member, then the moves from that index on (those the list holds
+ * already are skipped). Returns 1 when written, 0 when a version differs, -1 when moves before
+ * the first one sent are missing (send them all).
  */
 const UPDATE = `
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+local r = tonumber(ARGV[8])
+local p = tonumber(ARGV[9])
+for i = 1, r do
+  local stored = redis.call('HGET', KEYS[6 + i], 'version') or '0'
+  if tonumber(stored) ~= tonumber(ARGV[6 + 4 * i]) - 1 then return 0 end
+end
 local first = tonumber(ARGV[7])
 local stored = redis.call('LLEN', KEYS[2])
 if stored < first then return -1 end
 redis.call('HSET', KEYS[1], 'doc', ARGV[3], 'version', ARGV[2])
-for i = 8 + stored - first, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 10 + 4 * r + stored - first, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 for i = 3, 5 do redis.call('ZREM', KEYS[i], ARGV[6]) end
 redis.call('ZADD', KEYS[2 + tonumber(ARGV[4])], ARGV[5], ARGV[6])
+for i = 1, r do
+  redis.call('HSET', KEYS[6 + i], 'version', ARGV[6 + 4 * i], 'doc', ARGV[7 + 4 * i])
+  redis.call('ZADD', KEYS[6], ARGV[8 + 4 * i], ARGV[9 + 4 * i])
+end
+for i = 1, p do
+  redis.call('LPUSH', KEYS[6 + r + i], ARGV[6])
+  redis.call('LTRIM', KEYS[6 + r + i], 0, 49)
+end
 return 1`;
 
 /** One round trip for a whole game. KEYS: game hash, moves list. Returns nil or {doc, version, moves}. */
@@ -73,7 +93,7 @@ export class RedisStore implements GameStore {
     private readonly redis: Redis,
     private readonly prefix = 'boardroom:',
   ) {
-    redis.defineCommand('boardroomUpdate', { numberOfKeys: 5, lua: UPDATE });
+    redis.defineCommand('boardroomUpdate', { lua: UPDATE }); // the number of keys comes first
     redis.defineCommand('boardroomCreate', { numberOfKeys: 5, lua: CREATE });
     redis.defineCommand('boardroomGet', { numberOfKeys: 2, lua: GET });
     redis.defineCommand('boardroomPutAgent', { numberOfKeys: 2, lua: PUT_AGENT });
@@ -96,20 +116,27 @@ export class RedisStore implements GameStore {
     const found = (await this.call('boardroomGet', [gameKey!, movesKey!])) as [string, string, string[]] | null;
     if (!found) return undefined;
     const [doc, version, moves] = found;
-    return withSeatDefaults({ ...(JSON.parse(doc) as Document), moves, version: Number(version) });
+    return withDefaults({ ...(JSON.parse(doc) as Document), moves, version: Number(version) });
   }
 
   /** Sends only the newest move (a write adds at most one), or every move when the list lacks more. */
-  async update(next: StoredGame): Promise<boolean> {
+  async update(next: StoredGame, end?: GameEnd): Promise<boolean> {
     const first = Math.max(0, next.moves.length - 1);
-    const done = await this.write(next, first);
-    return done === 1 || (done === -1 && (await this.write(next, 0)) === 1);
+    const done = await this.write(next, first, end);
+    return done === 1 || (done === -1 && (await this.write(next, 0, end)) === 1);
   }
 
-  private write(next: StoredGame, first: number): Promise<unknown> {
+  private write(next: StoredGame, first: number, end: GameEnd = { ratings: [], players: [] }): Promise<unknown> {
     const { moves, version, ...doc } = next;
-    return this.call('boardroomUpdate', [
+    const keys = [
       ...this.keys(next.id),
+      this.leaderboardKey(next.game),
+      ...end.ratings.map((r) => this.ratingKey(r.game, r)),
+      ...end.players.map((player) => this.historyKey(player)),
+    ];
+    return this.call('boardroomUpdate', [
+      keys.length,
+      ...keys,
       String(version - 1),
       String(version),
       JSON.stringify(doc),
@@ -117,8 +144,39 @@ export class RedisStore implements GameStore {
       next.updatedAt,
       next.id,
       first,
+      end.ratings.length,
+      end.players.length,
+      ...end.ratings.flatMap((r) => [r.version, JSON.stringify(r), r.rating, identityKey(r)]),
       ...moves.slice(first),
     ]);
+  }
+
+  private ratingKey(game: GameId, identity: Identity): string {
+    return `${this.prefix}rating:${game}:${identityKey(identity)}`;
+  }
+
+  private leaderboardKey(game: GameId): string {
+    return `${this.prefix}ratings:${game}`;
+  }
+
+  private historyKey(identity: Identity): string {
+    return `${this.prefix}history:${identityKey(identity)}`;
+  }
+
+  async ratings(game: GameId, identities: readonly Identity[]): Promise<RatingRecord[]> {
+    if (identities.length === 0) return [];
+    const docs = await Promise.all(identities.map((identity) => this.redis.hget(this.ratingKey(game, identity), 'doc')));
+    return identities.map((identity, i) => (docs[i] ? (JSON.parse(docs[i]) as RatingRecord) : freshRecord(game, identity)));
+  }
+
+  async leaderboard(game: GameId, limit: number): Promise<RatingRecord[]> {
+    const members = await this.redis.zrevrange(this.leaderboardKey(game), 0, limit - 1);
+    const docs = await Promise.all(members.map((member) => this.redis.hget(`${this.prefix}rating:${game}:${member}`, 'doc')));
+    return docs.filter((d): d is string => d !== null).map((d) => JSON.parse(d) as RatingRecord);
+  }
+
+  async recentGames(identity: Identity, limit: number): Promise<string[]> {
+    return this.redis.lrange(this.historyKey(identity), 0, limit - 1);
   }
 
   async list(status: GameStatus, limit: number): Promise<StoredGame[]> {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../shared/games.js';
+import { freshRecord, type RatingRecord } from '../ratings/rating.js';
 import type { GameStore, StoredGame } from './store.js';
 
 let counter = 0;
 export function sampleGame(overrides: Partial<StoredGame> = {}): StoredGame {
   const rules = GAMES.othello.rules;
   const start = rules.start();
-  const seat = { kind: 'human' as const, name: null, reservedFor: null, tokenHash: null, connected: false, connectedVia: null, awaySince: null };
+  const seat = { kind: 'human' as const, name: null, reservedFor: null, tokenHash: null, connected: false, connectedVia: null, awaySince: null, account: false };
   return {
     id: `g${++counter}-${Math.random().toString(36).slice(2, 8)}`,
     game: 'othello',
@@ -25,6 +26,9 @@ export function sampleGame(overrides: Partial<StoredGame> = {}): StoredGame {
     createdAt: 1000,
     updatedAt: 1000,
     rematch: null,
+    rated: false,
+    ladder: false,
+    ratingChange: null,
     ...overrides,
   };
 }
@@ -116,6 +120,33 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect(await store.agentNamed('rotor')).toBeUndefined();
       expect(await store.deleteAgent('rotor')).toBe(false);
       expect(await store.putAgent('newer-hash', { name: 'rotor', createdAt: 8 })).toBe(true); // the name is free again
+    });
+
+    it("writes a game's end with its ratings and history, all or nothing", async () => {
+      const store = await open();
+      const ada = { kind: 'person' as const, name: `ada${Math.random()}` };
+      const bot = { kind: 'bot' as const, name: 'engine-1' };
+      const game = sampleGame({ status: 'live', rated: true });
+      await store.create(game);
+      expect(await store.ratings('othello', [ada, bot])).toEqual([freshRecord('othello', ada), freshRecord('othello', bot)]);
+      const rated = (r: RatingRecord, rating: number): RatingRecord => ({ ...r, rating, games: r.games + 1, version: r.version + 1 });
+      const [a0, b0] = await store.ratings('othello', [ada, bot]);
+      const end = { ratings: [rated(a0!, 1600), rated(b0!, 1400)], players: [ada, bot] };
+      const finished = { ...game, version: 2, status: 'finished' as const };
+      // A rating record written meanwhile (another game of the same player) stops the whole write.
+      const stale = { ratings: [{ ...rated(a0!, 1600), version: 5 }, rated(b0!, 1400)], players: [ada] };
+      expect(await store.update(finished, stale)).toBe(false);
+      expect((await store.get(game.id))?.status).toBe('live');
+      expect(await store.recentGames(ada, 10)).toEqual([]);
+      expect(await store.update(finished, end)).toBe(true);
+      expect((await store.ratings('othello', [ada]))[0]).toMatchObject({ rating: 1600, games: 1, version: 1 });
+      expect(await store.recentGames(ada, 10)).toEqual([game.id]);
+      // The same end again (a replayed event) is refused by the game's version and by the ratings'.
+      expect(await store.update({ ...finished, version: 3 }, end)).toBe(false);
+      expect((await store.ratings('othello', [ada]))[0]!.games).toBe(1);
+      const board = await store.leaderboard('othello', 10);
+      expect(board.map((r) => r.name).filter((n) => n === ada.name || n === 'engine-1').slice(0, 2)).toEqual([ada.name, 'engine-1']);
+      expect(await store.leaderboard('gomoku', 10)).not.toContainEqual(expect.objectContaining({ name: ada.name }));
     });
 
     it('keeps one birth mark for every caller', async () => {

@@ -2,6 +2,7 @@ import type { Color } from '../../shared/color.js';
 import type { Position } from '../../shared/games.js';
 import type { GameId, GameOptions } from '../../shared/rules.js';
 import type { GameResult, GameStatus, TimeControl } from '../../shared/protocol/index.js';
+import type { Identity, RatingChange, RatingRecord } from '../ratings/rating.js';
 
 export interface StoredSeat {
   readonly kind: 'human' | 'bot' | 'agent';
@@ -19,6 +20,8 @@ export interface StoredSeat {
   readonly connectedVia: string | null;
   /** Epoch ms the seat's last connection dropped, while it is away. */
   readonly awaySince: number | null;
+  /** A human seat taken by a signed-in account (its name is the account's): it can be rated. */
+  readonly account: boolean;
 }
 
 export interface StoredClock {
@@ -50,6 +53,19 @@ export interface StoredGame {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly rematch: string | null;
+  /** A rated game changes its players' ratings once, when it ends. */
+  readonly rated: boolean;
+  /** Made by the bot ladder. */
+  readonly ladder: boolean;
+  /** What the end of a rated game did to each seat's rating. */
+  readonly ratingChange: { readonly black: RatingChange; readonly white: RatingChange } | null;
+}
+
+/** What is written together with a game's end: the new rating records, and the players whose history lists it. */
+export interface GameEnd {
+  /** Each written only if the stored record's version is still `version - 1` (0: none stored). */
+  readonly ratings: readonly RatingRecord[];
+  readonly players: readonly Identity[];
 }
 
 export interface AgentIdentity {
@@ -69,7 +85,16 @@ export interface GameStore {
    * Writes `next` only if the stored version is still `next.version - 1`, appending the moves
    * `next` has beyond the stored ones. False when another write came first: nothing changes.
    */
-  update(next: StoredGame): Promise<boolean>;
+  update(next: StoredGame, end?: GameEnd): Promise<boolean>;
+  /**
+   * Each identity's rating in `game`, in the order asked; a fresh record (version 0) for one never
+   * rated.
+   */
+  ratings(game: GameId, identities: readonly Identity[]): Promise<RatingRecord[]>;
+  /** The rated identities of `game`, highest rating first. */
+  leaderboard(game: GameId, limit: number): Promise<RatingRecord[]>;
+  /** Ids of the games an identity finished, newest first (written by `update` with a `GameEnd`). */
+  recentGames(identity: Identity, limit: number): Promise<string[]>;
   /** Newest first. */
   list(status: GameStatus, limit: number): Promise<StoredGame[]>;
   /** Registers an agent; false (and nothing written) when its name is already taken. */
@@ -92,8 +117,8 @@ export interface GameStore {
   close(): Promise<void>;
 }
 
-/** A game written before a seat field existed reads as if the field had its empty value. */
-export function withSeatDefaults(game: StoredGame): StoredGame {
-  const seat = (s: StoredSeat): StoredSeat => ({ ...s, connectedVia: s.connectedVia ?? null });
-  return { ...game, seats: { black: seat(game.seats.black), white: seat(game.seats.white) } };
+/** A game written before a field existed reads as if the field had its empty value. */
+export function withDefaults(game: StoredGame): StoredGame {
+  const seat = (s: StoredSeat): StoredSeat => ({ ...s, connectedVia: s.connectedVia ?? null, account: s.account ?? false });
+  return { ...game, rated: game.rated ?? false, ladder: game.ladder ?? false, ratingChange: game.ratingChange ?? null, seats: { black: seat(game.seats.black), white: seat(game.seats.white) } };
 }

@@ -25,6 +25,14 @@ export const SERVER_ERROR_CODES = [
   'agent/not_found', // (admin API) no agent of that name
   'challenge/not_found', // no waiting room reserved for this agent by that id
   'route/not_found', // (HTTP) no such path or method under /api or /admin/api
+  'rating/needs_account', // a rated game (or a rated seek) needs a signed-in account in a human seat
+  'account/name_taken', // (HTTP) sign-up with a name that an account, an agent or a bot has
+  'auth/bad_credentials', // (HTTP) sign-in with an unknown name or a wrong password
+  'auth/rate_limited', // (HTTP) too many sign-in attempts for that name or from that address; `retryAfterMs`
+  'player/not_found', // (HTTP) no account, agent or bot of that name
+  'seek/not_found', // the seek was paired, cancelled or never made
+  'seek/too_many', // this connection already has a seek waiting
+  'ladder/not_found', // (admin API) no ladder for that game
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 export type ErrorCode = ServerErrorCode | MoveErrorCode;

@@ -21,6 +21,19 @@ export interface ClientToServerEvents {
   'draw:accept': (payload: unknown, ack: Callback<Record<string, never>>) => void;
   'draw:decline': (payload: unknown, ack: Callback<Record<string, never>>) => void;
   rematch: (payload: unknown, ack: Callback<{ gameId: string; seat: SeatGrant }>) => void;
+  /** Quick pairing: wait for an opponent of about one's rating; `seek:paired` brings the seat. */
+  seek: (payload: unknown, ack: Callback<{ seekId: string; rating: number }>) => void;
+  'seek:cancel': (payload: unknown, ack: Callback<Record<string, never>>) => void;
+  /** Stop waiting and play the roster bot nearest one's rating. */
+  'seek:bot': (payload: unknown, ack: Callback<SeekPaired>) => void;
+}
+
+/** A seek's game: its room, the seeker's seat (resume it with `room:resume`), and the view. */
+export interface SeekPaired {
+  readonly seekId: string;
+  readonly gameId: string;
+  readonly seat: SeatGrant;
+  readonly view: GameView;
 }
 
 export interface ServerToClientEvents {
@@ -32,6 +45,8 @@ export interface ServerToClientEvents {
   'rooms:changed': (summary: RoomSummary) => void;
   /** An agent's turn (agent namespace only). */
   turn: (turn: AgentTurn) => void;
+  /** A seek of this connection was paired. */
+  'seek:paired': (event: SeekPaired) => void;
   /** The game is gone from the server's store (a store that came back empty): it cannot go on. */
   'game:lost': (event: GameLost) => void;
   /** Another connection with this agent's token took over (agent namespace only). */

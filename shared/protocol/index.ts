@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './events.js';
 export * from './schemas.js';
 export * from './views.js';
+export * from './accounts.js';

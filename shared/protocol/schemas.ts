@@ -38,6 +38,8 @@ export const CreateRoomSchema = z.object({
   sit: z.object({ name, color: z.enum([...COLORS, 'random']) }).optional(),
   /** Let spectators see what the bots are thinking. */
   showThinking: z.boolean().default(true),
+  /** A rated game changes both players' ratings when it ends; each seat needs an identity (an account, an agent, a bot). */
+  rated: z.boolean().default(false),
 });
 export type CreateRoom = z.infer<typeof CreateRoomSchema>;
 

@@ -35,6 +35,16 @@ export interface SeatView {
   /** The player's name, the bot's name, or the agent's name; null while the seat is open. */
   readonly name: string | null;
   readonly connected: boolean;
+  /** The kind of player whose profile and rating the name leads to (`/api/players/:name`); null for a guest or an open seat. */
+  readonly identity: 'person' | 'agent' | 'bot' | null;
+}
+
+/** A rated game's effect on one seat's rating (Glicko-2). */
+export interface RatingChangeView {
+  readonly before: number;
+  readonly after: number;
+  /** The rating deviation after the game; above 110 the rating is provisional. */
+  readonly rd: number;
 }
 
 export interface ClockView {
@@ -69,6 +79,9 @@ export interface GameView {
   readonly showThinking: boolean;
   readonly createdAt: number;
   readonly rematch: string | null;
+  readonly rated: boolean;
+  /** Set when a rated game has ended. */
+  readonly ratingChange: { readonly black: RatingChangeView; readonly white: RatingChangeView } | null;
 }
 
 export interface RoomSummary {
@@ -80,6 +93,7 @@ export interface RoomSummary {
   readonly timeControl: TimeControl;
   readonly createdAt: number;
   readonly result: GameResult | null;
+  readonly rated: boolean;
 }
 
 /** What a bot is thinking (admins always; spectators when the room shows it). */

@@ -73,8 +73,9 @@ export class Client {
   readonly socket: Socket;
   readonly events: { event: string; data: unknown }[] = [];
 
-  constructor(url: string, namespace = '/', auth?: Record<string, string>) {
-    this.socket = io(url + namespace, { transports: ['websocket'], reconnection: false, ...(auth ? { auth } : {}) });
+  /** `cookie`: a signed-in player's Cookie header (its session). */
+  constructor(url: string, namespace = '/', auth?: Record<string, string>, cookie?: string) {
+    this.socket = io(url + namespace, { transports: ['websocket'], reconnection: false, ...(auth ? { auth } : {}), ...(cookie ? { extraHeaders: { cookie } } : {}) });
     this.socket.onAny((event, data) => this.events.push({ event, data }));
   }
 

@@ -7,7 +7,7 @@ import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
 const HELP = `Usage: boardroom attach --server URL --token TOKEN --game othello|gomoku|minichess
                         (--piskvork CMD | --uci CMD | --nboard CMD | --file CMD)
                         [--uci-variant NAME] [--uci-variants-file FILE] [--uci-option NAME=VALUE]...
-                        [--games N] [--play open|challenges] [--vs NAME [--move-ms MS]]
+                        [--games N] [--play open|challenges|ladder] [--vs NAME [--move-ms MS]]
                         [--rounds N] [--json]
 
 Plays an engine you already have on a Boardroom server, as the agent whose token you give
@@ -26,8 +26,11 @@ to the engine in its own protocol and its answer sent back in Boardroom's notati
   --file CMD               a program of the course file protocol (all three games), run each
                            turn as CMD STATE ACTION until the move's time is up
   --games N                games at once (default 1)
-  --play open|challenges   open: take open agent seats of the game and accept challenges
-                           (default); challenges: only challenges and seats reserved for you
+  --play open|challenges|ladder
+                           open: take open agent seats of the game and accept challenges
+                           (default); challenges: only challenges and seats reserved for you;
+                           ladder: enter the game's rated ladder, whose games the server starts
+                           (up to --games at once); see GET /api/ratings/GAME
   --vs NAME                challenge this bot or agent instead, game after game
   --move-ms MS             the per-move clock of those challenges (default 30000)
   --rounds N               stop after N games (default: play until Ctrl-C)
@@ -58,7 +61,7 @@ export interface AttachArgs {
   readonly uciVariantsFile?: string;
   readonly uciOptions: readonly { name: string; value: string }[];
   readonly games: number;
-  readonly play: 'open' | 'challenges';
+  readonly play: 'open' | 'challenges' | 'ladder';
   readonly vs?: string;
   readonly moveMs: number;
   readonly rounds?: number;
@@ -98,8 +101,8 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return { name: option.slice(0, cut), value: option.slice(cut + 1) };
   });
   const play = values.play ?? 'open';
-  if (play === 'ladder') throw new UsageError('The ladder comes with ratings, which this server does not have yet: use --play open or challenges, or --vs NAME.');
-  if (play !== 'open' && play !== 'challenges') throw new UsageError(`--play takes open or challenges, not "${play}".`);
+  if (play !== 'open' && play !== 'challenges' && play !== 'ladder') throw new UsageError(`--play takes open, challenges or ladder, not "${play}".`);
+  if (play === 'ladder' && values.vs) throw new UsageError('--vs challenges one opponent; the ladder chooses opponents itself: use one or the other.');
   return {
     server: values.server.replace(/\/+$/, ''),
     token,

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { COLORS, opposite, type Color } from '../../shared/color.js';
+import { SeekIdSchema, SeekSchema, type GameView, type SeatGrant } from '../../shared/protocol/index.js';
+import type { GameId } from '../../shared/rules.js';
+import type { GameService } from '../games/service.js';
+import { accept, parse, refuse, type Outcome } from '../games/refuse.js';
+import type { PlatformStore, Seek } from '../store/platform.js';
+import type { GameStore } from '../store/store.js';
+
+/** Two seekers are paired when their ratings are this close … */
+const BASE_RANGE = 100;
+/** … and the range widens by this much each second the longer-waiting one has waited. */
+const WIDEN_PER_S = 25;
+const LOCK_MS = 5000;
+
+export interface Paired {
+  readonly seekId: string;
+  readonly gameId: string;
+  readonly seat: SeatGrant;
+  readonly view: GameView;
+}
+
+export interface MatchmakerOptions {
+  readonly platform: PlatformStore;
+  readonly store: GameStore;
+  readonly service: GameService;
+  readonly instance: string;
+  /** The roster bots that play a game: a seeker may take one of about its rating instead of waiting. */
+  readonly bots: (game: GameId) => readonly string[];
+  /** Tells the seeker (on whatever process holds its connection) its seat. */
+  readonly notify: (paired: Paired) => void;
+  readonly now?: () => number;
+}
+
+/** The range within which a seek accepts an opponent after waiting since `since`. */
+export function pairingRange(since: number, now: number): number {
+  return BASE_RANGE + (WIDEN_PER_S * Math.max(0, now - since)) / 1000;
+}
+
+/**
+ * Pairs seekers of the same game, clock and rating mode: the longest-waiting seek first, with
+ * the nearest rating inside both seekers' ranges. The pool lives in the platform store, and one
+ * process at a time pairs (a lock), so seekers connected to different processes meet.
+ */
+export function pairSeeks(seeks: readonly Seek[], now: number): [Seek, Seek][] {
+  const pairs: [Seek, Seek][] = [];
+  const taken = new Set<string>();
+  const pool = [...seeks].sort((a, b) => a.since - b.since);
+  for (const seek of pool) {
+    if (taken.has(seek.id)) continue;
+    let best: Seek | undefined;
+    for (const other of pool) {
+      if (other.id === seek.id || taken.has(other.id) || !samePool(seek, other)) continue;
+      if (seek.account !== null && seek.account === other.account) continue;
+      const gap = Math.abs(seek.rating - other.rating);
+      if (gap > Math.max(pairingRange(seek.since, now), pairingRange(other.since, now))) continue;
+      if (!best || gap < Math.abs(seek.rating - best.rating)) best = other;
+    }
+    if (best) {
+      taken.add(seek.id).add(best.id);
+      pairs.push([seek, best]);
+    }
+  }
+  return pairs;
+}
+
+function samePool(a: Seek, b: Seek): boolean {
+  return a.game === b.game && a.rated === b.rated && JSON.stringify(a.options) === JSON.stringify(b.options) && JSON.stringify(a.timeControl) === JSON.stringify(b.timeControl);
+}
+
+export class Matchmaker {
+  private readonly now: () => number;
+
+  constructor(private readonly options: MatchmakerOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A player starts waiting; a rated seek needs an account. Pairing is tried at once. */
+  async seek(payload: unknown, who: { account?: string }): Promise<Outcome<{ seekId: string; rating: number }>> {
+    const request = parse(SeekSchema, payload);
+    if (!request.ok) return request;
+    const { game, options, timeControl, rated, name } = request.value;
+    if (rated && !who.account) return refuse('rating/needs_account', 'Rated pairing is for signed-in players: sign in, or seek a casual game.');
+    const [record] = who.account ? await this.options.store.ratings(game, [{ kind: 'person', name: who.account }]) : [];
+    const seek: Seek = {
+      id: randomBytes(8).toString('base64url'),
+      game,
+      options,
+      timeControl,
+      rated,
+      account: who.account ?? null,
+      name: who.account ?? name ?? `Guest ${Math.floor(1000 + Math.random() * 9000)}`,
+      rating: record?.rating ?? 1500,
+      instance: this.options.instance,
+      since: this.now(),
+    };
+    await this.options.platform.putSeek(seek);
+    await this.tick();
+    return accept({ seekId: seek.id, rating: Math.round(seek.rating) });
+  }
+
+  async cancel(payload: unknown): Promise<Outcome<Record<string, never>>> {
+    const request = parse(SeekIdSchema, payload);
+    if (!request.ok) return request;
+    return (await this.options.platform.takeSeeks([request.value.seekId])) ? accept({}) : refuse('seek/not_found', 'That seek is no longer waiting: it was paired or cancelled.');
+  }
+
+  /** The seeker stops waiting for a person and plays the roster bot nearest its rating. */
+  async botInstead(payload: unknown): Promise<Outcome<Paired>> {
+    const request = parse(SeekIdSchema, payload);
+    if (!request.ok) return request;
+    const seek = (await this.options.platform.seeks()).find((s) => s.id === request.value.seekId);
+    if (!seek || !(await this.options.platform.takeSeeks([seek.id]))) return refuse('seek/not_found', 'That seek is no longer waiting: it was paired or cancelled.');
+    const bots = this.options.bots(seek.game);
+    const ratings = await this.options.store.ratings(seek.game, bots.map((name) => ({ kind: 'bot' as const, name })));
+    const nearest = ratings.reduce((best, r) => (Math.abs(r.rating - seek.rating) < Math.abs(best.rating - seek.rating) ? r : best));
+    const color: Color = COLORS[Math.floor(Math.random() * 2)]!;
+    const seats = { [color]: { kind: 'human' }, [opposite(color)]: { kind: 'bot', bot: nearest.name } };
+    return this.openRoom(seek, seats, [[seek, color]]).then((paired) => (paired.ok ? accept(paired.value[0]!) : paired));
+  }
+
+  /** Drops seeks of processes that are gone, then pairs what it can. One process at a time. */
+  async tick(): Promise<number> {
+    const { platform } = this.options;
+    if (!(await platform.lock('pairing', this.options.instance, LOCK_MS))) return 0;
+    const leases = await this.options.store.leases();
+    const now = this.now();
+    const seeks = await platform.seeks();
+    const orphans = seeks.filter((s) => (leases.get(s.instance) ?? 0) < now && s.instance !== this.options.instance);
+    if (orphans.length > 0) await Promise.all(orphans.map((s) => platform.takeSeeks([s.id])));
+    let made = 0;
+    for (const [a, b] of pairSeeks(seeks.filter((s) => !orphans.includes(s)), now)) {
+      if (!(await platform.takeSeeks([a.id, b.id]))) continue;
+      const color: Color = Math.random() < 0.5 ? 'black' : 'white';
+      const paired = await this.openRoom(a, { black: { kind: 'human' }, white: { kind: 'human' } }, [
+        [a, color],
+        [b, opposite(color)],
+      ]);
+      if (!paired.ok) continue;
+      for (const p of paired.value) this.options.notify(p);
+      made++;
+    }
+    return made;
+  }
+
+  /** A room from a seek's settings with the seekers seated. */
+  private async openRoom(seek: Seek, seats: Record<string, unknown>, seekers: [Seek, Color][]): Promise<Outcome<Paired[]>> {
+    const { service } = this.options;
+    const created = await service.createRoom({ game: seek.game, options: seek.options, timeControl: seek.timeControl, rated: seek.rated, seats });
+    if (!created.ok) return created;
+    const paired: Paired[] = [];
+    for (const [s, color] of seekers) {
+      const sat = await service.takeSeat(created.value.gameId, color, { name: s.name, account: s.account !== null, via: s.instance });
+      if (!sat.ok) return sat;
+      paired.push({ seekId: s.id, gameId: created.value.gameId, seat: sat.value.seat, view: sat.value.view });
+    }
+    const view = await service.view(created.value.gameId);
+    return accept(view.ok ? paired.map((p) => ({ ...p, view: view.value })) : paired);
+  }
+}

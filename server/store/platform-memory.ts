@@ -1,0 +1,100 @@
+import type { GameId } from '../../shared/rules.js';
+import type { Account, LadderConfig, LadderEntrant, PlatformStore, Seek } from './platform.js';
+
+/** The embedded default's platform store: this process's memory. */
+export class MemoryPlatform implements PlatformStore {
+  private readonly accounts = new Map<string, Account>();
+  private readonly sessions = new Map<string, { account: string; until: number }>();
+  private readonly hits = new Map<string, { count: number; until: number }>();
+  private readonly seekPool = new Map<string, Seek>();
+  private readonly locks = new Map<string, { holder: string; until: number }>();
+  private readonly ladderConfigs = new Map<GameId, LadderConfig>();
+  private readonly entrants = new Map<GameId, Map<string, LadderEntrant>>();
+  private readonly played = new Map<GameId, Map<string, number>>();
+
+  async createAccount(account: Account): Promise<boolean> {
+    const key = account.name.toLowerCase();
+    if (this.accounts.has(key)) return false;
+    this.accounts.set(key, { ...account });
+    return true;
+  }
+
+  async account(name: string): Promise<Account | undefined> {
+    const found = this.accounts.get(name.toLowerCase());
+    return found && { ...found };
+  }
+
+  async putSession(idHash: string, account: string, ttlMs: number): Promise<void> {
+    this.sessions.set(idHash, { account, until: Date.now() + ttlMs });
+  }
+
+  async sessionAccount(idHash: string): Promise<string | undefined> {
+    const session = this.sessions.get(idHash);
+    if (session && session.until <= Date.now()) this.sessions.delete(idHash);
+    return session && session.until > Date.now() ? session.account : undefined;
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    this.sessions.delete(idHash);
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+    const now = Date.now();
+    let entry = this.hits.get(key);
+    if (!entry || entry.until <= now) this.hits.set(key, (entry = { count: 0, until: now + windowMs }));
+    entry.count++;
+    return { count: entry.count, resetInMs: entry.until - now };
+  }
+
+  async putSeek(seek: Seek): Promise<void> {
+    this.seekPool.set(seek.id, structuredClone(seek));
+  }
+
+  async seeks(): Promise<Seek[]> {
+    return [...this.seekPool.values()].map((s) => structuredClone(s));
+  }
+
+  async takeSeeks(ids: readonly string[]): Promise<boolean> {
+    if (!ids.every((id) => this.seekPool.has(id))) return false;
+    for (const id of ids) this.seekPool.delete(id);
+    return true;
+  }
+
+  async lock(name: string, holder: string, ms: number): Promise<boolean> {
+    const held = this.locks.get(name);
+    if (held && held.holder !== holder && held.until > Date.now()) return false;
+    this.locks.set(name, { holder, until: Date.now() + ms });
+    return true;
+  }
+
+  async setLadder(config: LadderConfig): Promise<void> {
+    this.ladderConfigs.set(config.game, { ...config, bots: [...config.bots] });
+  }
+
+  async ladders(): Promise<LadderConfig[]> {
+    return [...this.ladderConfigs.values()].map((c) => ({ ...c, bots: [...c.bots] }));
+  }
+
+  async putLadderEntrant(game: GameId, entrant: LadderEntrant): Promise<void> {
+    if (!this.entrants.has(game)) this.entrants.set(game, new Map());
+    this.entrants.get(game)!.set(entrant.name, { ...entrant });
+  }
+
+  async removeLadderEntrant(game: GameId, name: string): Promise<void> {
+    this.entrants.get(game)?.delete(name);
+  }
+
+  async ladderEntrants(game: GameId): Promise<LadderEntrant[]> {
+    return [...(this.entrants.get(game)?.values() ?? [])].map((e) => ({ ...e }));
+  }
+
+  async countLadderGame(game: GameId, names: readonly string[]): Promise<void> {
+    if (!this.played.has(game)) this.played.set(game, new Map());
+    const counts = this.played.get(game)!;
+    for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+
+  async ladderPlayed(game: GameId): Promise<Map<string, number>> {
+    return new Map(this.played.get(game) ?? []);
+  }
+}

@@ -1,0 +1,113 @@
+import type { Redis } from 'ioredis';
+import type { GameId } from '../../shared/rules.js';
+import type { Account, LadderConfig, LadderEntrant, PlatformStore, Seek } from './platform.js';
+
+/** KEYS: the seeks hash. ARGV: seek ids. Deletes them all if all are there: 1, else 0. */
+const TAKE_SEEKS = `
+for i = 1, #ARGV do
+  if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 0 then return 0 end
+end
+redis.call('HDEL', KEYS[1], unpack(ARGV))
+return 1`;
+
+/** KEYS: the lock. ARGV: holder, ms. 1 when taken or renewed by its holder. */
+const LOCK = `
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+/** KEYS: the counter. ARGV: window ms. Returns {count, ms left}. */
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+/** The platform store in Redis, beside the games under the same prefix. */
+export class RedisPlatform implements PlatformStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'boardroom:',
+  ) {
+    redis.defineCommand('boardroomTakeSeeks', { numberOfKeys: 1, lua: TAKE_SEEKS });
+    redis.defineCommand('boardroomLock', { numberOfKeys: 1, lua: LOCK });
+    redis.defineCommand('boardroomHit', { numberOfKeys: 1, lua: HIT });
+  }
+
+  async createAccount(account: Account): Promise<boolean> {
+    return (await this.redis.hsetnx(`${this.prefix}accounts`, account.name.toLowerCase(), JSON.stringify(account))) === 1;
+  }
+
+  async account(name: string): Promise<Account | undefined> {
+    const json = await this.redis.hget(`${this.prefix}accounts`, name.toLowerCase());
+    return json ? (JSON.parse(json) as Account) : undefined;
+  }
+
+  async putSession(idHash: string, account: string, ttlMs: number): Promise<void> {
+    await this.redis.set(`${this.prefix}session:${idHash}`, account, 'PX', ttlMs);
+  }
+
+  async sessionAccount(idHash: string): Promise<string | undefined> {
+    return (await this.redis.get(`${this.prefix}session:${idHash}`)) ?? undefined;
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    await this.redis.del(`${this.prefix}session:${idHash}`);
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+    const [count, left] = (await this.call('boardroomHit', [`${this.prefix}hits:${key}`, windowMs])) as [number, number];
+    return { count, resetInMs: Math.max(0, left) };
+  }
+
+  async putSeek(seek: Seek): Promise<void> {
+    await this.redis.hset(`${this.prefix}seeks`, seek.id, JSON.stringify(seek));
+  }
+
+  async seeks(): Promise<Seek[]> {
+    return Object.values(await this.redis.hgetall(`${this.prefix}seeks`)).map((json) => JSON.parse(json) as Seek);
+  }
+
+  async takeSeeks(ids: readonly string[]): Promise<boolean> {
+    return ids.length > 0 && (await this.call('boardroomTakeSeeks', [`${this.prefix}seeks`, ...ids])) === 1;
+  }
+
+  async lock(name: string, holder: string, ms: number): Promise<boolean> {
+    return (await this.call('boardroomLock', [`${this.prefix}lock:${name}`, holder, ms])) === 1;
+  }
+
+  async setLadder(config: LadderConfig): Promise<void> {
+    await this.redis.hset(`${this.prefix}ladders`, config.game, JSON.stringify(config));
+  }
+
+  async ladders(): Promise<LadderConfig[]> {
+    return Object.values(await this.redis.hgetall(`${this.prefix}ladders`)).map((json) => JSON.parse(json) as LadderConfig);
+  }
+
+  async putLadderEntrant(game: GameId, entrant: LadderEntrant): Promise<void> {
+    await this.redis.hset(`${this.prefix}ladder:${game}:entrants`, entrant.name, JSON.stringify(entrant));
+  }
+
+  async removeLadderEntrant(game: GameId, name: string): Promise<void> {
+    await this.redis.hdel(`${this.prefix}ladder:${game}:entrants`, name);
+  }
+
+  async ladderEntrants(game: GameId): Promise<LadderEntrant[]> {
+    return Object.values(await this.redis.hgetall(`${this.prefix}ladder:${game}:entrants`)).map((json) => JSON.parse(json) as LadderEntrant);
+  }
+
+  async countLadderGame(game: GameId, names: readonly string[]): Promise<void> {
+    const batch = this.redis.multi();
+    for (const name of names) batch.hincrby(`${this.prefix}ladder:${game}:played`, name, 1);
+    await batch.exec();
+  }
+
+  async ladderPlayed(game: GameId): Promise<Map<string, number>> {
+    const counts = await this.redis.hgetall(`${this.prefix}ladder:${game}:played`);
+    return new Map(Object.entries(counts).map(([name, n]) => [name, Number(n)]));
+  }
+
+  private call(command: string, args: (string | number)[]): Promise<unknown> {
+    return (this.redis as unknown as Record<string, (...a: (string | number)[]) => Promise<unknown>>)[command]!(...args);
+  }
+}
