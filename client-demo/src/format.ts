@@ -1,5 +1,5 @@
 import type { Color } from '../../shared/color.js';
-import type { GameResult, SeatView, TimeControl } from '../../shared/protocol/index.js';
+import type { GameResult, RatingChangeView, RatingView, SeatView, TimeControl } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 
 export function capital(text: string): string {
@@ -94,4 +94,15 @@ export function compact(n: number): string {
   if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1)}M`;
   if (n >= 1e3) return `${(n / 1e3).toFixed(n >= 1e4 ? 0 : 1)}k`;
   return String(n);
+}
+
+/** A rating as players read it: "1662?" while it is provisional. */
+export function ratingText(row: Pick<RatingView, 'rating' | 'provisional'>): string {
+  return `${row.rating}${row.provisional ? '?' : ''}`;
+}
+
+/** A rated game's effect: "1662 (+162)". */
+export function changeText(change: RatingChangeView): string {
+  const delta = Math.round(change.after) - Math.round(change.before);
+  return `${Math.round(change.after)} (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})`;
 }

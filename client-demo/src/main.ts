@@ -2,20 +2,32 @@ import './styles.css';
 import { installDefs } from './boards/defs.js';
 import { h, replace } from './dom.js';
 import { net } from './net.js';
+import { onAccount, signOut } from './account.js';
+import { accountPage } from './pages/account.js';
 import { adminPage } from './pages/admin.js';
+import { playerPage } from './pages/player.js';
+import { ratingsPage } from './pages/ratings.js';
 import { gamePage } from './pages/game.js';
 import { lobbyPage } from './pages/lobby.js';
 import { replayPage } from './pages/replay.js';
-import { link, parseRoute, startRouter } from './router.js';
+import { link, parseRoute, playerLink, startRouter } from './router.js';
 
 installDefs();
 
 const status = h('span', { class: 'net-status', 'data-testid': 'net-status' });
-const nav = h('nav', { class: 'top-nav' }, link('/', 'Lobby', 'nav-link', 'nav-lobby'), link('/admin', 'Admin', 'nav-link', 'nav-admin'));
+const nav = h('nav', { class: 'top-nav' }, link('/', 'Lobby', 'nav-link', 'nav-lobby'), link('/ratings', 'Ratings', 'nav-link', 'nav-ratings'), link('/admin', 'Admin', 'nav-link', 'nav-admin'));
+const who = h('span', { class: 'account-box', 'data-testid': 'account-box' });
+onAccount((account) => {
+  if (account) {
+    replace(who, playerLink(account.name, 'account-name-link'), h('button', { type: 'button', class: 'btn small', 'data-testid': 'sign-out', onclick: () => void signOut() }, 'Sign out'));
+  } else {
+    replace(who, link(`/account?next=${encodeURIComponent(location.pathname)}`, 'Sign in', 'btn small', 'sign-in-link'));
+  }
+});
 const main = h('main', { id: 'main' });
 replace(
   document.getElementById('app')!,
-  h('header', { class: 'app-header' }, h('a', { href: '/', class: 'brand', 'data-route': true }, h('span', { class: 'brand-mark' }), 'Boardroom'), nav, status),
+  h('header', { class: 'app-header' }, h('a', { href: '/', class: 'brand', 'data-route': true }, h('span', { class: 'brand-mark' }), 'Boardroom'), nav, who, status),
   main,
 );
 
@@ -25,7 +37,8 @@ function render(): void {
   dispose?.();
   dispose = undefined;
   const route = parseRoute();
-  for (const a of nav.querySelectorAll('a')) a.classList.toggle('active', (route.page === 'admin') === a.getAttribute('href')!.startsWith('/admin') && route.page !== 'missing');
+  const section = route.page === 'admin' ? '/admin' : route.page === 'ratings' || route.page === 'player' ? '/ratings' : '/';
+  for (const a of nav.querySelectorAll('a')) a.classList.toggle('active', a.getAttribute('href') === section && route.page !== 'missing');
   window.scrollTo(0, 0);
   switch (route.page) {
     case 'lobby':
@@ -39,6 +52,15 @@ function render(): void {
       break;
     case 'admin':
       dispose = adminPage(main, route.watch);
+      break;
+    case 'account':
+      dispose = accountPage(main, route.next);
+      break;
+    case 'ratings':
+      dispose = ratingsPage(main, route.game);
+      break;
+    case 'player':
+      dispose = playerPage(main, route.name);
       break;
     case 'missing':
       replace(main, h('div', { class: 'empty-state' }, h('h2', null, 'Nothing here'), link('/', 'Back to the lobby', 'btn primary')));

@@ -53,6 +53,12 @@ class Connection {
     return askOn(this.socket as unknown as Socket, event, payload) as Promise<AckOf<E>>;
   }
 
+  /** A new handshake, so the server reads the session cookie that signing in or out has just changed. */
+  renew(): void {
+    this.socket.disconnect();
+    this.socket.connect();
+  }
+
   on<E extends keyof ServerToClientEvents>(event: E, fn: ServerToClientEvents[E]): () => void {
     this.socket.on(event, fn as never);
     return () => this.socket.off(event, fn as never);

@@ -2,11 +2,11 @@ import { opposite, type Color } from '../../../shared/color.js';
 import type { GameView, SeatView, ThinkingView } from '../../../shared/protocol/index.js';
 import { BoardView } from '../boards/board-view.js';
 import { Disposer, h, replace, s, toast } from '../dom.js';
-import { capital, clockText, compact, reasonText, resultHeadline, scoreText, seatName, timeControlText } from '../format.js';
+import { capital, changeText, clockText, compact, reasonText, resultHeadline, scoreText, seatName, timeControlText } from '../format.js';
 import { discCounts, firstMover, GAME_TITLES, parsePosition, playMove, snapshot, type Snapshot } from '../model.js';
 import { pieceUse } from '../boards/defs.js';
 import type { ConnectionState } from '../net.js';
-import { link } from '../router.js';
+import { link, playerLink } from '../router.js';
 
 /** What the screen asks of the page that shows it; a missing action hides its button. */
 export interface GameActions {
@@ -250,7 +250,7 @@ export class GameScreen {
     replace(
       bar,
       h('span', { class: 'token' }, tokenIcon(this.game, color)),
-      h('span', { class: `who${seat.name ? '' : ' open'}` }, h('span', { class: 'name' }, seatName(seat)), kind, you, away, thinkingDots),
+      h('span', { class: `who${seat.name ? '' : ' open'}` }, h('span', { class: 'name' }, seat.name && seat.identity ? playerLink(seat.name, `player-${color}`) : seatName(seat)), kind, you, away, thinkingDots),
       ...extra,
       clock,
     );
@@ -316,7 +316,17 @@ export class GameScreen {
       const c = discCounts(parsePosition(view.game, view.position));
       detail = `${c.black} – ${c.white} · ${detail}`;
     }
-    replace(banner, h('div', { class: 'headline' }, resultHeadline(r, this.mine)), h('div', { class: 'detail' }, detail));
+    const change = view.ratingChange;
+    const ratings = change
+      ? h(
+          'div',
+          { class: 'rating-changes', 'data-testid': 'rating-change' },
+          ...(['black', 'white'] as const).map((c) => h('span', { class: 'rating-change', 'data-color': c }, `${seatName(view.seats[c])} ${Math.round(change[c].before)} → ${changeText(change[c])}`)),
+        )
+      : view.rated
+        ? h('div', { class: 'muted' }, 'Rated · not rated in the end (fewer than two moves)')
+        : null;
+    replace(banner, h('div', { class: 'headline' }, resultHeadline(r, this.mine)), h('div', { class: 'detail' }, detail), ratings);
   }
 
   private renderActions(): void {

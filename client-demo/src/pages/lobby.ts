@@ -1,6 +1,8 @@
 import { CreateRoomSchema, type RoomSummary, type SeatView } from '../../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../../shared/rules.js';
+import { account } from '../account.js';
 import { tokenIcon } from '../components/game-screen.js';
+import { quickPairCard } from '../components/quick-pair.js';
 import { Disposer, h, replace, toast } from '../dom.js';
 import { ago, matchup, seatName, timeControlText } from '../format.js';
 import { GAME_TITLES } from '../model.js';
@@ -53,6 +55,8 @@ export function lobbyPage(root: HTMLElement): () => void {
   const incSeconds = h('input', { type: 'number', min: 0, max: 600, value: 3, 'aria-label': 'increment seconds', 'data-testid': 'bank-increment' });
   const showThinking = h('input', { type: 'checkbox', checked: true, 'data-testid': 'show-thinking' });
   const exactFive = h('input', { type: 'checkbox', 'data-testid': 'exact-five' });
+  const rated = h('input', { type: 'checkbox', 'data-testid': 'rated' });
+  let signedIn = false;
   const agentNames = { black: h('input', { type: 'text', placeholder: 'any agent', maxlength: 40, 'aria-label': 'agent name' }), white: h('input', { type: 'text', placeholder: 'any agent', maxlength: 40, 'aria-label': 'agent name' }) };
 
   const form = h('form', { class: 'card create', 'data-testid': 'create-form', novalidate: true });
@@ -181,6 +185,7 @@ export function lobbyPage(root: HTMLElement): () => void {
         { class: 'field checks' },
         h('label', { class: 'check' }, showThinking, 'Show the bots’ thinking to spectators'),
         game === 'gomoku' ? h('label', { class: 'check' }, exactFive, 'Exactly five wins (six do not)') : null,
+        signedIn ? h('label', { class: 'check', title: 'Both players need an account, an agent or a bot' }, rated, 'Rated (every person seated needs an account)') : null,
       ),
       h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), nameInput),
       h('button', { type: 'submit', class: 'btn primary wide', 'data-testid': 'create' }, sit === 'watch' ? 'Create and watch' : 'Create room'),
@@ -220,6 +225,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       seats: { black: seatSpec('black'), white: seatSpec('white') },
       ...(sit === 'watch' ? {} : { sit: { name: playerName(), color: sit } }),
       showThinking: showThinking.checked,
+      rated: signedIn && rated.checked,
     };
     const checked = CreateRoomSchema.safeParse(payload); // the server's own schema, checked here first
     if (!checked.success) {
@@ -318,6 +324,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       h(
         'div',
         { class: 'room-lists' },
+        quickPairCard(disposer),
         h('section', { class: 'card' }, h('h2', null, 'Open rooms ', counts.waiting), lists.waiting),
         h('section', { class: 'card' }, h('h2', null, 'Live now ', counts.live), lists.live),
         h('section', { class: 'card' }, h('h2', null, 'Recently finished ', counts.finished), lists.finished),
@@ -328,6 +335,10 @@ export function lobbyPage(root: HTMLElement): () => void {
   document.title = 'Boardroom — Othello, Gomoku, MiniChess';
   renderForm();
   renderRooms();
+  void account().then((me) => {
+    signedIn = me !== null;
+    renderForm();
+  });
   void roster()
     .then((r) => {
       bots = r;
