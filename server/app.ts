@@ -195,7 +195,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   }
   if (existsSync(CLIENT_DIST)) {
     app.use(express.static(CLIENT_DIST));
-    app.get(['/admin', '/game/{*rest}', '/replay/{*rest}'], (_req, res) => res.sendFile(`${CLIENT_DIST}/index.html`));
+    app.get(['/admin', '/account', '/ratings', '/game/{*rest}', '/replay/{*rest}', '/ratings/{*rest}', '/players/{*rest}'], (_req, res) => res.sendFile(`${CLIENT_DIST}/index.html`));
   }
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (err as { status?: number }).status ?? 500;
