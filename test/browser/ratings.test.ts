@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myTurnOrEnd, playOne, ply, SCREEN } from './drive.js';
 import { ARTIFACTS, startStack, type Stack } from './stack.js';
 
+// Globals of the page, used inside page.evaluate callbacks (the project's tsconfig has no DOM lib).
+declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
 // A new player signs up, gets a rated game against a bot from quick pairing, and sees its rating
 // move in the result banner, on the leaderboard and on its profile.
 let stack: Stack;

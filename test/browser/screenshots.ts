@@ -46,6 +46,11 @@ try {
   expectOk(await host.ask<Created>('room:create', { game: 'gomoku', seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Noor', color: 'black' } }));
   expectOk(await host.ask<Created>('room:create', { game: 'othello', timeControl: { kind: 'bank', initialMs: 300_000, incrementMs: 3000 }, seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-3' } }, sit: { name: 'Kenji', color: 'black' } }));
 
+  // The Othello ladder plays rated bot games while the other screenshots are taken.
+  const ladder = (bots: string[]) =>
+    fetch(`${stack.url}/admin/api/ladder`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ game: 'othello', bots, concurrent: 2 }) });
+  await ladder(['random', 'seed-000', 'seed-003', 'engine-1', 'engine-2']);
+
   // ——— the lobby ———
   {
     const { page } = await stack.newPage({ viewport: { width: 1360, height: 900 } });
@@ -125,6 +130,18 @@ try {
     await page.waitForSelector('[data-testid="think-depth"]', { timeout: 20_000 });
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${out}/admin-watch.png` });
+    await page.context().close();
+  }
+  // ——— the leaderboard, and a profile linked from it ———
+  await ladder([]);
+  {
+    const { page } = await stack.newPage({ viewport: { width: 1100, height: 620 } });
+    await page.goto('/ratings/othello');
+    await page.waitForSelector('[data-testid="leaderboard-row"]');
+    await page.screenshot({ path: `${out}/leaderboard.png` });
+    await page.click('[data-testid="leaderboard-row"] a');
+    await page.waitForSelector('[data-testid="profile-games"]');
+    await page.screenshot({ path: `${out}/profile.png` });
     await page.context().close();
   }
   console.log(`screenshots written to ${out}`);
