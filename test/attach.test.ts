@@ -12,6 +12,7 @@ import { PiskvorkBridge } from '../bots/bridges/piskvork.js';
 import type { GameId } from '../shared/rules.js';
 import type { Boardroom } from '../server/app.js';
 import { ADMIN_TOKEN, startServer } from './support/server.js';
+import { turnAfter } from './fixtures/engines/engine-turns.js';
 
 // `boardroom attach` with a piskvork engine of ours that plays well enough, crashes, answers
 // late, illegally or nonsense: every game ends, none by a crash of the bridge, and a
@@ -166,6 +167,15 @@ describe('attach with a UCI engine', () => {
       expect(endings(events).map((e) => e.result.reason).every((r) => r === 'king-capture' || r === 'step-limit' || r === 'no-moves')).toBe(true);
     }
     expect(logged.some((line) => line.includes('crashed at move'))).toBe(true);
+  });
+
+  it('reads a promotion written the UCI way (c5d6q) as our move', async () => {
+    const bridge = new UciBridge({ command: `MODE=promote ${process.execPath} ${UCI_ENGINE}`, log: () => undefined });
+    const turn = turnAfter('minichess', [], { start: 'k2nr/2P1P/5/5/3p1/4K w 21' });
+    const move = await bridge.think(turn, new AbortController().signal);
+    await bridge.close();
+    expect(['c5c6', 'c5d6', 'e5d6']).toContain(move);
+    expect(turn.legal).toContain(move);
   });
 
   it('tells the position as a FEN with no castling or en passant', () => {

@@ -1,8 +1,7 @@
-import { againAfterCrash, EngineProblem, type EngineBridge, type EngineCommand, type EngineTurn } from './engine.js';
-import { LineProcess } from './line-process.js';
-import { transportMargin } from './piskvork.js';
+import { answerBy } from './deadline.js';
+import type { EngineCommand, EngineTurn } from './engine.js';
+import { LineEngineBridge } from './line-engine.js';
 
-const START_MS = 5000;
 const MOVE_LINE = /^===\s*([A-Za-z]+\d*)/;
 
 /**
@@ -10,53 +9,27 @@ const MOVE_LINE = /^===\s*([A-Za-z]+\d*)/;
  * turn `set game` with the whole game as GGF and `go`, answered by `=== F5` (or `=== PA`).
  * Telling the whole game every turn keeps a restarted engine in step for free.
  */
-export class NboardBridge implements EngineBridge {
-  private engine: LineProcess | undefined;
-
+export class NboardBridge extends LineEngineBridge {
   constructor(
-    private readonly spec: EngineCommand,
+    spec: EngineCommand,
     private readonly depth = 12,
-  ) {}
-
-  think(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    return againAfterCrash(turn, signal, this.spec.log, () => this.ask(turn, signal));
+  ) {
+    super(spec, 'quit');
   }
 
-  async close(): Promise<void> {
-    await this.engine?.stop('quit');
-    this.engine = undefined;
-  }
-
-  private async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    const engine = this.started();
-    const until = turn.deadline === null ? Infinity : turn.deadline - transportMargin(turn.deadline - Date.now());
+  protected async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
+    const engine = await this.startWith(async (e) => {
+      e.send('nboard 2');
+      e.send(`set depth ${this.depth}`);
+    });
+    const until = turn.deadline === null ? Infinity : answerBy(turn.deadline);
     engine.send(`set game ${ggf(turn)}`);
     engine.send('go');
-    const answer = await engine.next((line) => MOVE_LINE.exec(line)?.[1] ?? (line.startsWith('===') ? line : undefined), until, signal);
-    if (answer === 'exited') return this.lost('crashed', 'the engine exited; it is started again');
-    if (answer === 'timeout' || answer === 'aborted') return this.lost('silent', 'the engine gave no move in time');
+    const answer = await this.answer(engine, (line) => MOVE_LINE.exec(line)?.[1] ?? (line.startsWith('===') ? line : undefined), until, signal);
     const move = /^pa(ss)?$/i.test(answer) ? 'pass' : /^[a-h][1-8]$/i.test(answer) ? answer.toLowerCase() : undefined;
     if (move === undefined) return this.lost('garbage', `the engine answered "${answer.slice(0, 60)}", not a square`);
     if (!turn.legal.includes(move)) return this.lost('illegal', `the engine played ${move}, which is not legal here`);
     return move;
-  }
-
-  private started(): LineProcess {
-    if (this.engine && !this.engine.exited) return this.engine;
-    const engine = new LineProcess(this.spec.command, this.spec.log);
-    engine.send('nboard 2');
-    engine.send(`set depth ${this.depth}`);
-    this.engine = engine;
-    return engine;
-  }
-
-  /** No move this turn; an engine that crashed or went silent is started again (a late answer must not count next turn). */
-  private lost(kind: EngineProblem['kind'], message: string): never {
-    if (kind === 'crashed' || kind === 'silent') {
-      void this.engine?.stop();
-      this.engine = undefined;
-    }
-    throw new EngineProblem(kind, message);
   }
 }
 

@@ -1,10 +1,9 @@
 import type { Color } from '../../shared/color.js';
 import { formatGomocup, gomokuRules, parseGomocup, pointOfBoardIndex } from '../../shared/gomoku/index.js';
 import { answerBy, thinkingTime } from './deadline.js';
-import { againAfterCrash, EngineProblem, type EngineBridge, type EngineCommand, type EngineTurn } from './engine.js';
-import { LineProcess } from './line-process.js';
-
-export { transportMargin } from './deadline.js';
+import { EngineProblem, type EngineCommand, type EngineTurn } from './engine.js';
+import { LineEngineBridge } from './line-engine.js';
+import type { LineProcess } from './line-process.js';
 
 const START_MS = 5000;
 const NOT_MOVES = /^(MESSAGE|DEBUG|UNKNOWN|ERROR)\b/i;
@@ -17,29 +16,24 @@ const ENDLESS_MS = 1_000_000_000;
  * for the first move on an empty board, TURN X,Y when the engine has seen the game up to the
  * opponent's last move, and BOARD … DONE otherwise (a resumed game, a restarted engine).
  */
-export class PiskvorkBridge implements EngineBridge {
-  private engine: LineProcess | undefined;
+export class PiskvorkBridge extends LineEngineBridge {
   /** The moves the engine has been told (ours and the opponent's), in our notation. */
   private seen: readonly string[] | undefined;
 
-  constructor(private readonly spec: EngineCommand) {}
-
-  think(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    return againAfterCrash(turn, signal, this.spec.log, () => this.ask(turn, signal));
+  constructor(spec: EngineCommand) {
+    super(spec, 'END');
   }
 
-  async close(): Promise<void> {
-    await this.engine?.stop('END');
-    this.engine = undefined;
+  /** The engine no longer knows the game as we do: it is told the board next turn. */
+  protected override forget(): void {
+    this.seen = undefined;
   }
 
-  private async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    const engine = await this.started(turn, signal);
+  protected async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
+    const engine = await this.startWith((e) => this.greet(e, turn, signal));
     for (const line of [...timeInfo(turn), ...this.request(turn)]) engine.send(line);
     const until = turn.deadline === null ? Infinity : answerBy(turn.deadline);
-    const answer = await engine.next((line) => this.moveLine(line), until, signal);
-    if (answer === 'exited') return this.lost('crashed', 'the engine exited; it is started again and told the board');
-    if (answer === 'timeout' || answer === 'aborted') return this.lost('silent', 'the engine gave no move in time');
+    const answer = await this.answer(engine, (line) => this.moveLine(line), until, signal);
     const point = parseGomocup(answer);
     if (!point.ok) return this.lost(point.error.code === 'move/off_board' ? 'illegal' : 'garbage', `the engine answered "${answer.slice(0, 60)}": ${point.error.message}`);
     const move = gomokuRules.formatMove(point.value);
@@ -67,9 +61,8 @@ export class PiskvorkBridge implements EngineBridge {
     return undefined;
   }
 
-  private async started(turn: EngineTurn, signal: AbortSignal): Promise<LineProcess> {
-    if (this.engine && !this.engine.exited) return this.engine;
-    const engine = new LineProcess(this.spec.command, this.spec.log);
+  /** START 15 … OK, then the rule. */
+  private async greet(engine: LineProcess, turn: EngineTurn, signal: AbortSignal): Promise<void> {
     engine.send('START 15');
     const startReply = (line: string): string | undefined => {
       if (/^OK\b/i.test(line)) return 'ok';
@@ -79,29 +72,11 @@ export class PiskvorkBridge implements EngineBridge {
     };
     const reply = await engine.next(startReply, Date.now() + START_MS, signal);
     if (reply !== 'ok') {
-      await engine.stop();
       if (reply === 'aborted') throw new EngineProblem('silent', 'the turn ended while the engine was starting');
       const why = reply === 'timeout' ? `no OK to START 15 within ${START_MS / 1000} s` : reply === 'exited' ? 'it exited at START 15' : `it answered "${reply}" to START 15`;
       throw new EngineProblem('start', `the engine did not start: ${why}`);
     }
     engine.send(`INFO rule ${turn.options.exactFive ? 1 : 0}`);
-    this.engine = engine;
-    this.seen = undefined; // a new process knows nothing: it is told the board
-    return engine;
-  }
-
-  /**
-   * No move this turn. The engine no longer knows the game as we do: it is told the board next
-   * turn; one that crashed or went silent is started again (a late answer must not be read as the
-   * next turn's).
-   */
-  private lost(kind: EngineProblem['kind'], message: string): never {
-    this.seen = undefined;
-    if (kind === 'crashed' || kind === 'silent') {
-      void this.engine?.stop();
-      this.engine = undefined;
-    }
-    throw new EngineProblem(kind, message);
   }
 }
 

@@ -1,7 +1,8 @@
 import { GAMES } from '../../shared/games.js';
-import { MiniChessBoard, minichessRules, moveFrom, moveTo, PAWN, RANK_COUNT, rankOf } from '../../shared/minichess/index.js';
-import { againAfterCrash, EngineProblem, type EngineBridge, type EngineCommand, type EngineTurn } from './engine.js';
-import { LineProcess } from './line-process.js';
+import { MiniChessBoard, minichessRules, moveFrom, moveTo, PAWN, PROMOTION_SUFFIX, RANK_COUNT, rankOf } from '../../shared/minichess/index.js';
+import { EngineProblem, type EngineCommand, type EngineTurn } from './engine.js';
+import { LineEngineBridge } from './line-engine.js';
+import type { LineProcess } from './line-process.js';
 import { answerBy, thinkingTime } from './deadline.js';
 
 const START_MS = 5000;
@@ -21,48 +22,35 @@ export interface UciSettings {
  * clock (`wtime/btime/winc/binc` for a bank, `movetime` for a per-move clock), read back from
  * `bestmove`. MiniChess squares are written alike in UCI and in our notation (b2b3, b5b6q).
  */
-export class UciBridge implements EngineBridge {
-  private engine: LineProcess | undefined;
-
+export class UciBridge extends LineEngineBridge {
   constructor(
-    private readonly spec: EngineCommand,
+    spec: EngineCommand,
     private readonly settings: UciSettings = {},
-  ) {}
-
-  think(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    return againAfterCrash(turn, signal, this.spec.log, () => this.ask(turn, signal));
+  ) {
+    super(spec, 'quit');
   }
 
-  async close(): Promise<void> {
-    await this.engine?.stop('quit');
-    this.engine = undefined;
-  }
-
-  private async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    const engine = await this.started();
+  protected async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
+    const engine = await this.startWith((e) => this.greet(e));
     const until = turn.deadline === null ? Infinity : answerBy(turn.deadline);
     engine.send(`position fen ${fen(turn.start)}${turn.moves.length > 0 ? ` moves ${uciMoves(turn.start, turn.moves).join(' ')}` : ''}`);
     engine.send(`go ${goArguments(turn)}`);
-    const answer = await engine.next((line) => (line.startsWith('bestmove') ? line.split(/\s+/)[1] ?? '' : undefined), until, signal);
-    if (answer === 'timeout' || answer === 'aborted') {
+    const answer = await this.answer(engine, (line) => (line.startsWith('bestmove') ? line.split(/\s+/)[1] ?? '' : undefined), until, signal).catch((error: unknown) => {
       engine.send('stop');
-      return this.lost('silent', 'the engine gave no bestmove in time');
-    }
-    if (answer === 'exited') return this.lost('crashed', 'the engine exited; it is started again');
+      throw error;
+    });
     const rules = GAMES[turn.game].rules;
     const parsed = rules.parseMove(answer);
     if (!parsed.ok) return this.lost('garbage', `the engine answered "bestmove ${answer.slice(0, 40)}"`);
-    const move = rules.formatMove(parsed.value);
+    const move = rules.formatMove(parsed.value & ~PROMOTION_SUFFIX); // our lists write promotions without their q
     if (!turn.legal.includes(move)) return this.lost('illegal', `the engine played ${answer}, which is not legal here`);
     return move;
   }
 
-  private async started(): Promise<LineProcess> {
-    if (this.engine && !this.engine.exited) return this.engine;
-    const engine = new LineProcess(this.spec.command, this.spec.log);
+  /** `uci` … `uciok`, the options, `isready` … `readyok`. */
+  private async greet(engine: LineProcess): Promise<void> {
     engine.send('uci');
     if ((await engine.next((line) => (line.trim() === 'uciok' ? true : undefined), Date.now() + START_MS)) !== true) {
-      await engine.stop();
       throw new EngineProblem('start', 'the engine did not answer uci with uciok');
     }
     const { variant, variantsFile, options = [] } = this.settings;
@@ -71,20 +59,8 @@ export class UciBridge implements EngineBridge {
     for (const { name, value } of options) engine.send(`setoption name ${name} value ${value}`);
     engine.send('isready');
     if ((await engine.next((line) => (line.trim() === 'readyok' ? true : undefined), Date.now() + START_MS)) !== true) {
-      await engine.stop();
       throw new EngineProblem('start', 'the engine did not answer isready with readyok');
     }
-    this.engine = engine;
-    return engine;
-  }
-
-  /** No move this turn; an engine that crashed or went silent is started again (a late bestmove must not count next turn). */
-  private lost(kind: EngineProblem['kind'], message: string): never {
-    if (kind === 'crashed' || kind === 'silent') {
-      void this.engine?.stop('quit');
-      this.engine = undefined;
-    }
-    throw new EngineProblem(kind, message);
   }
 }
 
