@@ -33,8 +33,10 @@ import { LateHandlers } from './runtime/handlers.js';
 import { LocalBotTurns } from './runtime/local-bot-turns.js';
 import { LocalTimers } from './runtime/local-timers.js';
 import { Sweeper } from './runtime/sweeper.js';
+import { Quotas } from './quotas.js';
+import { clientAddress } from './socket/address.js';
 import { attachAdmin } from './socket/admin.js';
-import { attachAgents } from './socket/agents.js';
+import { attachAgents, authError } from './socket/agents.js';
 import { agentRoom, seatRoom, seekRoom, SocketBroadcaster } from './socket/broadcaster.js';
 import { attachPlayers } from './socket/players.js';
 import { announceLostGames } from './socket/lost-games.js';
@@ -73,6 +75,12 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   let timers: Timers;
   let queueStats: () => Promise<Record<string, number>>;
   let adapter: ReturnType<typeof createAdapter> | undefined;
+  /** The queue's recent waits, as the admin console's queue line shows them. */
+  const recentWaits = (): Record<string, number> => {
+    const p50 = metrics.recentWaits.quantile(0.5);
+    const p95 = metrics.recentWaits.quantile(0.95);
+    return p50 === null || p95 === null ? {} : { 'wait-p50-ms': Math.round(p50), 'wait-p95-ms': Math.round(p95) };
+  };
   let dashboardQueues: BullmqBotTurns['bullQueue'][] = [];
   if (config.REDIS_URL) {
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
@@ -105,7 +113,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     store = new RedisStore(storeRedis, `${config.QUEUE_PREFIX}:`);
     platform = new RedisPlatform(storeRedis, `${config.QUEUE_PREFIX}:`);
     adapter = createAdapter(pub, sub, { key: `${config.QUEUE_PREFIX}:socket.io` });
-    const bullTurns = new BullmqBotTurns(redis, handlers, onError, config.QUEUE_PREFIX);
+    const bullTurns = new BullmqBotTurns(redis, handlers, onError, config.QUEUE_PREFIX, (ms, result) => metrics.botAnswered(result, ms));
     const bullTimers = new BullmqTimers(redis, handlers, onError, config.QUEUE_PREFIX);
     await bullTurns.ready();
     botTurns = bullTurns;
@@ -116,15 +124,15 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
         bullTurns.bullQueue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
         redis.hgetall(botJobCountsKey(config.QUEUE_PREFIX)),
       ]);
-      return { ...jobs, stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0) };
+      return { ...jobs, stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0), ...recentWaits() };
     };
   } else {
     store = new MemoryStore();
     platform = new MemoryPlatform();
-    const local = new LocalBotTurns(new BotThreadPool(config.BOT_THREADS), handlers, onError);
+    const local = new LocalBotTurns(new BotThreadPool(config.BOT_THREADS), handlers, onError, (ms, result) => metrics.botAnswered(result, ms));
     botTurns = local;
     timers = new LocalTimers(handlers, onError);
-    queueStats = async () => ({ waiting: local.depth });
+    queueStats = async () => ({ waiting: local.depth, ...recentWaits() });
   }
 
   const app = express();
@@ -142,7 +150,15 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   };
   const io = new Server(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) });
   const broadcaster = new SocketBroadcaster(io);
+  const quotas = new Quotas(platform, store, {
+    liveRooms: config.QUOTA_LIVE_ROOMS,
+    roomsPerMinute: config.QUOTA_ROOMS_PER_MINUTE,
+    liveBotGames: config.QUOTA_LIVE_BOT_GAMES,
+    botSecondsPerMinute: config.QUOTA_BOT_SECONDS_PER_MINUTE,
+    connections: config.QUOTA_CONNECTIONS,
+  });
   const service = new GameService({
+    quotas,
     store,
     broadcaster,
     botTurns,
@@ -175,10 +191,20 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   for (const ns of [io.of('/'), io.of('/agent')]) {
     ns.use((socket, next) => {
       (socket.data as { instance: string }).instance = instance;
-      next();
+      // Connections per address, counted per process and summed over the live ones.
+      const address = clientAddress(socket, config.TRUST_PROXY);
+      void (async () => {
+        const leases = await store.leases();
+        const live = [...leases].filter(([id, until]) => id === instance || until > Date.now()).map(([id]) => id);
+        const allowed = await quotas.mayConnect(address, live.includes(instance) ? live : [...live, instance]);
+        if (!allowed.ok) return next(authError(allowed.error.code, allowed.error.message));
+        await platform.countConnection(instance, address, 1);
+        socket.once('disconnect', () => void platform.countConnection(instance, address, -1).catch(onError));
+        next();
+      })().catch(() => next()); // the store is away: the connection is let in, and its requests say so
     });
   }
-  attachPlayers(io.of('/'), { service, accounts, matchmaker }, config.RATE_LIMIT, log, metrics, () => closing);
+  attachPlayers(io.of('/'), { service, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
   attachAgents(io.of('/agent'), { service, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);
   attachAdmin(io.of('/admin'), service, broadcaster, config.ADMIN_TOKEN, queueStats, log, metrics);
 

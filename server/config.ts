@@ -25,6 +25,15 @@ const EnvSchema = z.object({
   LOGIN_LIMIT: integer(10, 1, 10_000),
   /** How many proxies in front of the server to trust for the client's address (X-Forwarded-For); 0: none. */
   TRUST_PROXY: integer(0, 0, 10),
+  /** Quotas per owner (an account, an agent, or a guest's address): rooms not yet finished, … */
+  QUOTA_LIVE_ROOMS: integer(20, 1, 1_000_000),
+  /** … rooms made per minute, … */
+  QUOTA_ROOMS_PER_MINUTE: integer(30, 1, 1_000_000),
+  /** … unfinished games with a bot, … */
+  QUOTA_LIVE_BOT_GAMES: integer(10, 1, 1_000_000),
+  /** … seconds of bot thinking per minute; and open connections per client address. */
+  QUOTA_BOT_SECONDS_PER_MINUTE: integer(600, 1, 10_000_000),
+  QUOTA_CONNECTIONS: integer(50, 1, 1_000_000),
   /** 1: refuse to start on a Redis that keeps nothing across a restart (neither AOF nor RDB). */
   REQUIRE_PERSISTENCE: z.enum(['0', '1']).default('0'),
 });
@@ -57,6 +66,11 @@ const HINTS: Record<string, string> = {
   QUEUE_PREFIX: 'set QUEUE_PREFIX to letters, digits, - and _ only.',
   LOGIN_LIMIT: 'set LOGIN_LIMIT to sign-in attempts per name per 15 minutes, 1 to 10000.',
   TRUST_PROXY: 'set TRUST_PROXY to the number of proxies in front of the server, 0 to 10.',
+  QUOTA_LIVE_ROOMS: 'set QUOTA_LIVE_ROOMS to a whole number of rooms, 1 or more.',
+  QUOTA_ROOMS_PER_MINUTE: 'set QUOTA_ROOMS_PER_MINUTE to a whole number of rooms a minute, 1 or more.',
+  QUOTA_LIVE_BOT_GAMES: 'set QUOTA_LIVE_BOT_GAMES to a whole number of games, 1 or more.',
+  QUOTA_BOT_SECONDS_PER_MINUTE: 'set QUOTA_BOT_SECONDS_PER_MINUTE to a whole number of seconds, 1 or more.',
+  QUOTA_CONNECTIONS: 'set QUOTA_CONNECTIONS to a whole number of connections per address, 1 or more.',
   REQUIRE_PERSISTENCE: 'set REQUIRE_PERSISTENCE to 1 (refuse a Redis without AOF or RDB) or 0.',
 };
 

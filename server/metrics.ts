@@ -20,6 +20,14 @@ export class Metrics {
     buckets: [0.01, 0.05, 0.1, 0.3, 1, 3, 10],
     registers: [this.registry],
   });
+  readonly botQueueWait = new Histogram({
+    name: 'boardroom_bot_queue_wait_seconds',
+    help: 'From a bot turn asked to a worker taking it (turns whose answer this process applied)',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+  /** The latest queue waits, for the admin console's p50/p95. */
+  readonly recentWaits = new RecentSamples(500);
   readonly queueDepth = new Gauge({ name: 'boardroom_bot_queue_depth', help: 'Bot turns waiting or running', registers: [this.registry] });
   readonly botJobs = new Gauge({
     name: 'boardroom_bot_jobs',
@@ -29,6 +37,13 @@ export class Metrics {
   });
 
   private readonly readers: (() => Promise<void>)[] = [];
+
+  /** A bot's answer applied: how long it waited for a worker and how long it thought. */
+  botAnswered(result: { game: string; bot: string; ms: number }, queuedMs: number): void {
+    this.botQueueWait.observe(queuedMs / 1000);
+    this.recentWaits.add(queuedMs);
+    this.botThink.observe({ game: result.game, bot: result.bot }, result.ms / 1000);
+  }
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'boardroom_' });
@@ -42,5 +57,23 @@ export class Metrics {
   async scrape(): Promise<string> {
     await Promise.all(this.readers.map((read) => read().catch(() => undefined)));
     return this.registry.metrics();
+  }
+}
+
+/** The last `size` samples, for percentiles over recent activity. */
+export class RecentSamples {
+  private readonly samples: number[] = [];
+  constructor(private readonly size: number) {}
+
+  add(value: number): void {
+    this.samples.push(value);
+    if (this.samples.length > this.size) this.samples.shift();
+  }
+
+  /** The q-quantile (0–1) of the samples kept, or null with none. */
+  quantile(q: number): number | null {
+    if (this.samples.length === 0) return null;
+    const sorted = [...this.samples].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   }
 }

@@ -23,6 +23,11 @@ export interface BotJobInput {
    * a job run again after its worker died searches only the time really left.
    */
   readonly deadline?: number | null;
+  /**
+   * Who the turn is for (the room's owner: an account, an agent, a client address, the ladder):
+   * the queue serves owners in turn, so one owner's many games cannot delay another's.
+   */
+  readonly owner?: string;
 }
 
 /** What a bot is thinking, after each finished depth (moves in the game's notation). */
@@ -38,7 +43,11 @@ export interface BotThinking {
 export interface BotJobResult extends BotThinking {
   readonly gameId: string;
   readonly ply: number;
+  readonly game: GameId;
+  readonly bot: string;
   readonly move: string;
+  /** How long the job waited in the queue before a worker took it, when known. */
+  readonly queuedMs?: number;
 }
 
 /** The processor module, for BullMQ's sandboxed workers (`new Worker(queue, BOT_PROCESSOR_PATH)`). */

@@ -23,5 +23,5 @@ export function thinkMove(input: BotJobInput, onThinking?: (thinking: BotThinkin
     deadline: performance.now() + budget,
     ...(onThinking ? { onProgress: (r: SearchReport) => onThinking(format(r)) } : {}),
   });
-  return { gameId: input.gameId, ply: input.ply, move: game.rules.formatMove(report.move), ...format(report) };
+  return { gameId: input.gameId, ply: input.ply, game: input.game, bot: input.bot, move: game.rules.formatMove(report.move), ...format(report) };
 }

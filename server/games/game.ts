@@ -34,7 +34,7 @@ export function isTaken(seat: StoredSeat): boolean {
 
 /** A game at its start, before anyone has moved. */
 function freshGame(
-  base: Pick<StoredGame, 'id' | 'game' | 'options' | 'timeControl' | 'showThinking' | 'seats' | 'rated' | 'ladder'>,
+  base: Pick<StoredGame, 'id' | 'game' | 'options' | 'timeControl' | 'showThinking' | 'seats' | 'rated' | 'ladder' | 'owner'>,
   now: number,
 ): StoredGame {
   const rules = GAMES[base.game].rules;
@@ -57,13 +57,16 @@ function freshGame(
 }
 
 /** A new room from a validated request; bots must be known (`botExists`). */
-export function createGame(spec: CreateRoom, botExists: (name: string) => boolean, now: number, id = newGameId(), ladder = false): Outcome<StoredGame> {
+export function createGame(spec: CreateRoom, botExists: (name: string) => boolean, now: number, made: { id?: string; ladder?: boolean; owner?: string | null } = {}): Outcome<StoredGame> {
   for (const color of COLORS) {
     const seat = spec.seats[color];
     if (seat.kind === 'bot' && !botExists(seat.bot)) return refuse('room/bad_seat', `No bot "${seat.bot}" plays ${spec.game}.`);
   }
   const seats = { black: seatOf(spec.seats.black), white: seatOf(spec.seats.white) };
-  const game = freshGame({ id, game: spec.game, options: spec.options, timeControl: spec.timeControl, showThinking: spec.showThinking, seats, rated: spec.rated, ladder }, now);
+  const game = freshGame(
+    { id: made.id ?? newGameId(), game: spec.game, options: spec.options, timeControl: spec.timeControl, showThinking: spec.showThinking, seats, rated: spec.rated, ladder: made.ladder ?? false, owner: made.owner ?? null },
+    now,
+  );
   return accept(startIfFull(game, now)); // a room of bots starts at once
 }
 

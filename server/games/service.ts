@@ -18,6 +18,7 @@ import {
 } from '../../shared/protocol/index.js';
 import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import { identityKey, rateGame, type Identity } from '../ratings/rating.js';
+import type { Quotas } from '../quotas.js';
 import type { GameEnd, GameStore, StoredGame } from '../store/store.js';
 import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
@@ -39,6 +40,8 @@ export interface ServiceOptions {
   readonly graceMs: number;
   readonly now?: () => number;
   readonly onMoveApplied?: (game: StoredGame, ms: number) => void;
+  /** Limits per owner; none in unit tests. */
+  readonly quotas?: Quotas;
 }
 
 type Seated = { gameId: string; color: Color; token: string };
@@ -88,11 +91,11 @@ export class GameService {
   }
 
   /** A room; a signed-in creator (`as.account`) who sits plays under the account's name. */
-  async createRoom(payload: unknown, as: { account?: string; ladder?: boolean } = {}): Promise<Outcome<{ gameId: string; seat: Seated | null; view: GameView }>> {
+  async createRoom(payload: unknown, as: { account?: string; ladder?: boolean; owner?: string } = {}): Promise<Outcome<{ gameId: string; seat: Seated | null; view: GameView }>> {
     const request = parse(CreateRoomSchema, payload);
     if (!request.ok) return request;
     const spec = request.value;
-    const created = G.createGame(spec, (name) => this.options.botExists(spec.game, name), this.now(), undefined, as.ladder);
+    const created = G.createGame(spec, (name) => this.options.botExists(spec.game, name), this.now(), { ladder: as.ladder, owner: as.owner ?? (as.account ? `account:${as.account}` : null) });
     if (!created.ok) return created;
     for (const color of COLORS) {
       const seat = spec.seats[color];
@@ -103,7 +106,10 @@ export class GameService {
     if (spec.sit && !COLORS.some((c) => spec.seats[c].kind === 'human')) {
       return refuse('room/bad_seat', 'There is no human seat to sit in: make one seat human.');
     }
+    const allowed = await this.options.quotas?.mayCreate(created.value.owner, spec.seats);
+    if (allowed && !allowed.ok) return allowed;
     if (!(await this.options.store.create(created.value))) return refuse('server/busy', 'Could not create the room; try again.');
+    await this.options.quotas?.created(created.value.owner, created.value.id, COLORS.some((c) => spec.seats[c].kind === 'bot'));
     await this.afterCommit(undefined, created.value);
     let seat: Seated | null = null;
     if (spec.sit) {
@@ -132,7 +138,7 @@ export class GameService {
     const request = parse(AgentCreateRoomSchema, payload);
     if (!request.ok) return request;
     const { sit, ...spec } = request.value;
-    const created = await this.createRoom(spec);
+    const created = await this.createRoom(spec, { owner: `agent:${agent}` });
     if (!created.ok || !sit) return created.ok ? accept({ ...created.value, seat: null }) : created;
     const joined = await this.joinAsAgent(created.value.gameId, sit.color, agent);
     if (!joined.ok) return joined;
@@ -414,12 +420,12 @@ export class GameService {
   }
 
   /** A bot job's answer: applied through the same path as a human's move; a stale one is dropped. */
-  async onBotResult(result: BotJobResult): Promise<void> {
+  async onBotResult(result: BotJobResult): Promise<boolean> {
     const game = await this.options.store.get(result.gameId);
-    if (!game || game.status !== 'live' || game.moves.length !== result.ply) return;
+    if (!game || game.status !== 'live' || game.moves.length !== result.ply) return false;
     const color = G.toMove(game);
-    if (game.seats[color].kind !== 'bot') return;
-    await this.moveAs(result.gameId, color, result.ply, result.move);
+    if (game.seats[color].kind !== 'bot') return false;
+    return (await this.moveAs(result.gameId, color, result.ply, result.move)).ok;
   }
 
   async onBotThinking(gameId: string, ply: number, bot: string, thinking: BotThinking): Promise<void> {
@@ -508,7 +514,10 @@ export class GameService {
       const mover = GAMES[after.game].rules.toMove(before.position);
       broadcaster.moved({ gameId: after.id, ply: before.moves.length, move: after.moves.at(-1)!, color: mover, view });
     }
-    if (after.status === 'finished' && before?.status !== 'finished') broadcaster.ended(view);
+    if (after.status === 'finished' && before?.status !== 'finished') {
+      broadcaster.ended(view);
+      await this.options.quotas?.finished(after.owner, after.id);
+    }
     else if (!moved) broadcaster.state(view);
     broadcaster.roomChanged(G.toSummary(after));
     for (const color of COLORS) {
@@ -536,7 +545,8 @@ export class GameService {
       const left = timeLeft(game.timeControl, game.clock, color, this.now());
       const budgetMs = Math.max(10, Math.min(this.options.botBudget(game.game, seat.name), left - BOT_SAFETY_MS));
       const deadline = flag === null ? null : flag - BOT_SAFETY_MS;
-      await this.options.botTurns.request({ gameId: game.id, ply, game: game.game, position: game.position, bot: seat.name, budgetMs, deadline });
+      await this.options.quotas?.botThinking(game.owner, budgetMs);
+      await this.options.botTurns.request({ gameId: game.id, ply, game: game.game, position: game.position, bot: seat.name, budgetMs, deadline, ...(game.owner ? { owner: game.owner } : {}) });
     } else if (seat.kind === 'agent' && seat.name) {
       const view = G.toView(game, this.now());
       this.options.broadcaster.agentTurn(seat.name, {

@@ -76,7 +76,7 @@ export class Matchmaker {
   }
 
   /** A player starts waiting; a rated seek needs an account. Pairing is tried at once. */
-  async seek(payload: unknown, who: { account?: string }): Promise<Outcome<{ seekId: string; rating: number }>> {
+  async seek(payload: unknown, who: { account?: string; owner: string }): Promise<Outcome<{ seekId: string; rating: number }>> {
     const request = parse(SeekSchema, payload);
     if (!request.ok) return request;
     const { game, options, timeControl, rated, name } = request.value;
@@ -89,6 +89,7 @@ export class Matchmaker {
       timeControl,
       rated,
       account: who.account ?? null,
+      owner: who.owner,
       name: who.account ?? name ?? `Guest ${Math.floor(1000 + Math.random() * 9000)}`,
       rating: record?.rating ?? 1500,
       instance: this.options.instance,
@@ -146,7 +147,7 @@ export class Matchmaker {
   /** A room from a seek's settings with the seekers seated. */
   private async openRoom(seek: Seek, seats: Record<string, unknown>, seekers: [Seek, Color][]): Promise<Outcome<Paired[]>> {
     const { service } = this.options;
-    const created = await service.createRoom({ game: seek.game, options: seek.options, timeControl: seek.timeControl, rated: seek.rated, seats });
+    const created = await service.createRoom({ game: seek.game, options: seek.options, timeControl: seek.timeControl, rated: seek.rated, seats }, { owner: seek.owner });
     if (!created.ok) return created;
     const paired: Paired[] = [];
     for (const [s, color] of seekers) {

@@ -1,25 +1,40 @@
-import { Queue, QueueEvents, type ConnectionOptions } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { BotJobInput, BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import { botJobId, parseBotJobId, type BotTurns } from '../games/ports.js';
 import type { RuntimeHandlers } from './handlers.js';
 
 export const BOT_QUEUE = 'boardroom-bots';
 const ATTEMPTS = 3;
+/** BullMQ's lowest priority. */
+const MAX_PRIORITY = 2_097_152;
+/** An owner's count of unfinished turns is forgotten this long after its last change (a crash may leave it too high). */
+const OWNER_COUNT_TTL_MS = 600_000;
+
+/** Where an owner's unfinished bot turns are counted: the queue's fairness reads and the workers settle it. */
+export const ownerTurnsKey = (prefix: string, owner: string): string => `${prefix}:bot-jobs:owner:${owner}`;
 
 /**
  * Bot turns as BullMQ jobs with the id `gameId-ply`, so a retry, a recovery or a second server
  * cannot enqueue one turn twice. Every web process hears the queue's events; applying an answer
  * twice is harmless (the second finds its ply passed).
+ *
+ * Fairness between owners: a turn's priority is its rank among its owner's unfinished turns (the
+ * owner's 1st turn in the queue has priority 1, its 100th priority 100), so the queue serves the
+ * owners in turn: one owner's hundred games put another owner's turn behind at most the jobs
+ * already running.
  */
 export class BullmqBotTurns implements BotTurns {
   private readonly queue: Queue<BotJobInput, BotJobResult>;
   private readonly events: QueueEvents;
 
   constructor(
-    connection: ConnectionOptions,
+    private readonly connection: Redis,
     private readonly handlers: RuntimeHandlers,
     private readonly onError: (error: unknown) => void,
-    prefix = 'boardroom',
+    private readonly prefix = 'boardroom',
+    /** A turn's wait in the queue, for the metrics, once its answer is applied. */
+    private readonly onQueued: (ms: number, result: BotJobResult) => void = () => undefined,
   ) {
     this.queue = new Queue(BOT_QUEUE, { connection, prefix });
     this.events = new QueueEvents(BOT_QUEUE, { connection, prefix });
@@ -34,7 +49,9 @@ export class BullmqBotTurns implements BotTurns {
     });
     this.events.on('completed', ({ returnvalue }) => {
       const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as BotJobResult;
-      this.handlers.onBotResult(result).catch(onError);
+      this.handlers.onBotResult(result).then((applied) => {
+        if (applied && result.queuedMs !== undefined) this.onQueued(result.queuedMs, result);
+      }, onError);
     });
     this.events.on('failed', ({ jobId }) => {
       void this.queue.getJob(jobId).then((job) => {
@@ -63,11 +80,19 @@ export class BullmqBotTurns implements BotTurns {
     }
     await this.queue.add('turn', input, {
       jobId: id,
+      ...(input.owner ? { priority: await this.rank(input.owner) } : {}),
       attempts: ATTEMPTS,
       backoff: { type: 'fixed', delay: 200 },
       removeOnComplete: { age: 3600, count: 10_000 },
       removeOnFail: { age: 24 * 3600 },
     });
+  }
+
+  /** The new turn's rank among its owner's unfinished turns. */
+  private async rank(owner: string): Promise<number> {
+    const key = ownerTurnsKey(this.prefix, owner);
+    const [[, count]] = (await this.connection.multi().incr(key).pexpire(key, OWNER_COUNT_TTL_MS).exec()) as [[unknown, number], unknown];
+    return Math.min(Math.max(1, count), MAX_PRIORITY);
   }
 
   async pending(gameId: string, ply: number): Promise<boolean> {

@@ -5,7 +5,8 @@ import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 export interface RuntimeHandlers {
   onFlag(gameId: string, ply: number): Promise<void>;
   onAbandon(gameId: string, color: Color, awaySince: number): Promise<void>;
-  onBotResult(result: BotJobResult): Promise<void>;
+  /** True when the answer was applied (not stale). */
+  onBotResult(result: BotJobResult): Promise<boolean>;
   onBotThinking(gameId: string, ply: number, bot: string, thinking: BotThinking): Promise<void>;
   onBotFailed(gameId: string, ply: number): Promise<void>;
 }

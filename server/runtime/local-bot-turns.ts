@@ -1,5 +1,5 @@
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
-import type { BotJobInput } from '../../bots/jobs/contract.js';
+import type { BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
 import { botJobId, type BotTurns } from '../games/ports.js';
 import type { RuntimeHandlers } from './handlers.js';
 
@@ -13,6 +13,8 @@ export class LocalBotTurns implements BotTurns {
     private readonly pool: BotThreadPool,
     private readonly handlers: RuntimeHandlers,
     private readonly onError: (error: unknown) => void,
+    /** A turn's wait for a thread, for the metrics, once its answer is applied. */
+    private readonly onQueued: (ms: number, result: BotJobResult) => void = () => undefined,
   ) {}
 
   async request(input: BotJobInput): Promise<void> {
@@ -39,7 +41,7 @@ export class LocalBotTurns implements BotTurns {
       const result = await this.pool.run(input, (thinking) => {
         this.handlers.onBotThinking(input.gameId, input.ply, input.bot, thinking).catch(this.onError);
       });
-      await this.handlers.onBotResult(result);
+      if ((await this.handlers.onBotResult(result)) && result.queuedMs !== undefined) this.onQueued(result.queuedMs, result);
     } catch (error) {
       if (attempt < ATTEMPTS) return this.attempt(input, attempt + 1);
       this.onError(error);

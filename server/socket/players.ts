@@ -7,6 +7,7 @@ import type { Matchmaker } from '../pairing/matchmaker.js';
 import { accept, parse, type Outcome } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
+import { clientAddress } from './address.js';
 import { gameRoom, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
 import { guard } from './guard.js';
 
@@ -19,6 +20,8 @@ export interface PlayerServices {
   readonly service: GameService;
   readonly accounts: Accounts;
   readonly matchmaker: Matchmaker;
+  /** Proxies in front of the server whose X-Forwarded-For is believed. */
+  readonly trustProxy: number;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface PlayerServices {
  * game's room and the seat's room; when the seat's last socket goes, the seat is marked away.
  * A signed-in player's session cookie, read at the handshake, makes its seats its account's.
  */
-export function attachPlayers(ns: Namespace, { service, accounts, matchmaker }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachPlayers(ns: Namespace, { service, accounts, matchmaker, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use((socket, next) => {
     accounts
       .whoIs(sessionFromCookie(socket.handshake.headers.cookie))
@@ -40,6 +43,8 @@ export function attachPlayers(ns: Namespace, { service, accounts, matchmaker }: 
   ns.on('connection', (socket: Socket) => {
     metrics.connections.inc({ namespace: '/' });
     const account = (socket.data as { account?: string }).account;
+    /** Whose rooms these are, for quotas and the bot queue's turns: the account, else the address. */
+    const owner = account ? `account:${account}` : `address:${clientAddress(socket, trustProxy)}`;
     const seats: SeatHeld[] = [];
     const seeks = new Set<string>();
     const handle = guard(socket, limit, log, metrics);
@@ -57,14 +62,14 @@ export function attachPlayers(ns: Namespace, { service, accounts, matchmaker }: 
       return service.listRooms(payload);
     });
     handle('room:create', async (payload) => {
-      const created = await service.createRoom(payload, { account });
+      const created = await service.createRoom(payload, { account, owner });
       if (created.ok) await socket.join(gameRoom(created.value.gameId));
       return holdSeat(created);
     });
     handle('room:join', async (payload) => holdSeat(await service.join(payload, account)));
     handle('seek', async (payload) => {
       if (seeks.size > 0) return { ok: false, error: { code: 'seek/too_many', message: 'This connection is already seeking a game; cancel that seek first.' } };
-      const sought = await matchmaker.seek(payload, { account });
+      const sought = await matchmaker.seek(payload, { account, owner });
       if (sought.ok) {
         seeks.add(sought.value.seekId);
         await socket.join(seekRoom(sought.value.seekId));

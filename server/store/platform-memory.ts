@@ -11,6 +11,8 @@ export class MemoryPlatform implements PlatformStore {
   private readonly ladderConfigs = new Map<GameId, LadderConfig>();
   private readonly entrants = new Map<GameId, Map<string, LadderEntrant>>();
   private readonly played = new Map<GameId, Map<string, number>>();
+  private readonly rooms = new Map<string, Set<string>>();
+  private readonly connectionCounts = new Map<string, number>();
 
   async createAccount(account: Account): Promise<boolean> {
     const key = account.name.toLowerCase();
@@ -38,12 +40,37 @@ export class MemoryPlatform implements PlatformStore {
     this.sessions.delete(idHash);
   }
 
-  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+  async hit(key: string, windowMs: number, by = 1): Promise<{ count: number; resetInMs: number }> {
     const now = Date.now();
     let entry = this.hits.get(key);
     if (!entry || entry.until <= now) this.hits.set(key, (entry = { count: 0, until: now + windowMs }));
-    entry.count++;
+    entry.count += by;
     return { count: entry.count, resetInMs: entry.until - now };
+  }
+
+  async holdRoom(set: string, owner: string, gameId: string): Promise<void> {
+    const key = `${set}|${owner}`;
+    if (!this.rooms.has(key)) this.rooms.set(key, new Set());
+    this.rooms.get(key)!.add(gameId);
+  }
+
+  async releaseRoom(set: string, owner: string, gameId: string): Promise<void> {
+    this.rooms.get(`${set}|${owner}`)?.delete(gameId);
+  }
+
+  async heldRooms(set: string, owner: string): Promise<string[]> {
+    return [...(this.rooms.get(`${set}|${owner}`) ?? [])];
+  }
+
+  async countConnection(instance: string, address: string, delta: number): Promise<void> {
+    const key = `${instance}|${address}`;
+    const next = (this.connectionCounts.get(key) ?? 0) + delta;
+    if (next > 0) this.connectionCounts.set(key, next);
+    else this.connectionCounts.delete(key);
+  }
+
+  async connections(address: string, instances: readonly string[]): Promise<number> {
+    return instances.reduce((sum, instance) => sum + (this.connectionCounts.get(`${instance}|${address}`) ?? 0), 0);
   }
 
   async putSeek(seek: Seek): Promise<void> {

@@ -17,11 +17,14 @@ if holder and holder ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
-/** KEYS: the counter. ARGV: window ms. Returns {count, ms left}. */
+/** KEYS: the counter. ARGV: window ms, amount. Returns {count, ms left}. */
 const HIT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
+
+/** An owner's room sets are forgotten a day after their last change. */
+const ROOM_SET_TTL_S = 86_400;
 
 /** The platform store in Redis, beside the games under the same prefix. */
 export class RedisPlatform implements PlatformStore {
@@ -55,9 +58,34 @@ export class RedisPlatform implements PlatformStore {
     await this.redis.del(`${this.prefix}session:${idHash}`);
   }
 
-  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
-    const [count, left] = (await this.call('boardroomHit', [`${this.prefix}hits:${key}`, windowMs])) as [number, number];
+  async hit(key: string, windowMs: number, by = 1): Promise<{ count: number; resetInMs: number }> {
+    const [count, left] = (await this.call('boardroomHit', [`${this.prefix}hits:${key}`, windowMs, by])) as [number, number];
     return { count, resetInMs: Math.max(0, left) };
+  }
+
+  async holdRoom(set: string, owner: string, gameId: string): Promise<void> {
+    const key = `${this.prefix}owner:${set}:${owner}`;
+    await this.redis.multi().sadd(key, gameId).expire(key, ROOM_SET_TTL_S).exec();
+  }
+
+  async releaseRoom(set: string, owner: string, gameId: string): Promise<void> {
+    await this.redis.srem(`${this.prefix}owner:${set}:${owner}`, gameId);
+  }
+
+  async heldRooms(set: string, owner: string): Promise<string[]> {
+    return this.redis.smembers(`${this.prefix}owner:${set}:${owner}`);
+  }
+
+  async countConnection(instance: string, address: string, delta: number): Promise<void> {
+    const key = `${this.prefix}connections:${instance}`;
+    const next = await this.redis.hincrby(key, address, delta);
+    if (next <= 0) await this.redis.hdel(key, address);
+    await this.redis.expire(key, ROOM_SET_TTL_S);
+  }
+
+  async connections(address: string, instances: readonly string[]): Promise<number> {
+    const counts = await Promise.all(instances.map((instance) => this.redis.hget(`${this.prefix}connections:${instance}`, address)));
+    return counts.reduce((sum, n) => sum + Number(n ?? 0), 0);
   }
 
   async putSeek(seek: Seek): Promise<void> {

@@ -8,6 +8,7 @@ const seek = (id: string, overrides: Partial<Seek> = {}): Seek => ({
   timeControl: { kind: 'per-move', moveMs: 10_000 },
   rated: true,
   account: id,
+  owner: `account:${id}`,
   name: id,
   rating: 1500,
   instance: 'web-a',

@@ -20,6 +20,8 @@ export interface Seek {
   /** The name shown on the board. */
   readonly name: string;
   readonly rating: number;
+  /** Whose quotas and queue share the game counts against (`account:…` or `address:…`). */
+  readonly owner: string;
   /** The server process holding the seeker's connection. */
   readonly instance: string;
   readonly since: number;
@@ -54,8 +56,16 @@ export interface PlatformStore {
   putSession(idHash: string, account: string, ttlMs: number): Promise<void>;
   sessionAccount(idHash: string): Promise<string | undefined>;
   deleteSession(idHash: string): Promise<void>;
-  /** One more event under `key` in a window that starts at the first: the count so far and the ms left in the window. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** `by` more (default 1) under `key` in a window that starts at the first: the count so far and the ms left in the window. */
+  hit(key: string, windowMs: number, by?: number): Promise<{ count: number; resetInMs: number }>;
+  /** Adds a room to an owner's set of rooms under a name (`rooms`, `bot-games`): what its quotas count. */
+  holdRoom(set: string, owner: string, gameId: string): Promise<void>;
+  releaseRoom(set: string, owner: string, gameId: string): Promise<void>;
+  heldRooms(set: string, owner: string): Promise<string[]>;
+  /** This process's open connections from an address go up or down by `delta`. */
+  countConnection(instance: string, address: string, delta: number): Promise<void>;
+  /** Open connections from an address, summed over the processes named. */
+  connections(address: string, instances: readonly string[]): Promise<number>;
   putSeek(seek: Seek): Promise<void>;
   seeks(): Promise<Seek[]>;
   /** Removes every seek named if all are still there, else none: a pairing claims its seekers. */

@@ -28,6 +28,7 @@ export function sampleGame(overrides: Partial<StoredGame> = {}): StoredGame {
     rematch: null,
     rated: false,
     ladder: false,
+    owner: null,
     ratingChange: null,
     ...overrides,
   };

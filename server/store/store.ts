@@ -57,6 +57,8 @@ export interface StoredGame {
   readonly rated: boolean;
   /** Made by the bot ladder. */
   readonly ladder: boolean;
+  /** Who made the room (`account:…`, `agent:…`, `address:…`, `ladder`): its quotas and its share of the bot queue. */
+  readonly owner: string | null;
   /** What the end of a rated game did to each seat's rating. */
   readonly ratingChange: { readonly black: RatingChange; readonly white: RatingChange } | null;
 }
@@ -120,5 +122,5 @@ export interface GameStore {
 /** A game written before a field existed reads as if the field had its empty value. */
 export function withDefaults(game: StoredGame): StoredGame {
   const seat = (s: StoredSeat): StoredSeat => ({ ...s, connectedVia: s.connectedVia ?? null, account: s.account ?? false });
-  return { ...game, rated: game.rated ?? false, ladder: game.ladder ?? false, ratingChange: game.ratingChange ?? null, seats: { black: seat(game.seats.black), white: seat(game.seats.white) } };
+  return { ...game, rated: game.rated ?? false, ladder: game.ladder ?? false, owner: game.owner ?? null, ratingChange: game.ratingChange ?? null, seats: { black: seat(game.seats.black), white: seat(game.seats.white) } };
 }

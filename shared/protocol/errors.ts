@@ -32,7 +32,11 @@ export const SERVER_ERROR_CODES = [
   'player/not_found', // (HTTP) no account, agent or bot of that name
   'seek/not_found', // the seek was paired, cancelled or never made
   'seek/too_many', // this connection already has a seek waiting
-  'ladder/not_found', // (admin API) no ladder for that game
+  'quota/live_rooms', // the owner (account, agent or address) has as many unfinished rooms as allowed
+  'quota/rooms_per_minute', // the owner made as many rooms this minute as allowed; `retryAfterMs`
+  'quota/live_bot_games', // the owner has as many unfinished games with a bot as allowed
+  'quota/bot_seconds', // the owner's rooms asked for as much bot thinking this minute as allowed; `retryAfterMs`
+  'quota/connections', // (connect) as many connections are open from this address as allowed
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 export type ErrorCode = ServerErrorCode | MoveErrorCode;

@@ -5,8 +5,10 @@ import { GAME_IDS } from '../../shared/rules.js';
 
 const HELP = `Usage: npm run loadtest -- [--url URL] [--games N] [--seconds S] [--game G] [--think-min MS] [--think-max MS]
 
-Plays N concurrent games of simulated players against a running server (start it first with
-npm start): two sockets a game, each answering with a random legal move after a think time.
+Plays N concurrent games of simulated players against a running server, all from this one
+address, so start the server with its per-owner quotas raised:
+  QUOTA_LIVE_ROOMS=100000 QUOTA_ROOMS_PER_MINUTE=100000 QUOTA_CONNECTIONS=100000 npm start
+Two sockets a game, each answering with a random legal move after a think time.
 A finished game is replaced by a new one. Prints moves/s, move-ack latency (p50/p95/p99),
 errors, and the server's CPU and memory read from its /metrics.
 

@@ -14,7 +14,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export const BUILT_PROCESSOR = `${root}dist/bots/jobs/processor.js`;
 
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
-  return { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_TOKEN, RECONNECT_GRACE_MS: '2000', BOT_THREADS: '2', RATE_LIMIT: '1000', ...overrides };
+  // Every test connects from 127.0.0.1, so the per-owner quotas are raised out of the way; the
+  // quota tests set their own.
+  const quotas = { QUOTA_LIVE_ROOMS: '100000', QUOTA_ROOMS_PER_MINUTE: '100000', QUOTA_LIVE_BOT_GAMES: '100000', QUOTA_BOT_SECONDS_PER_MINUTE: '1000000', QUOTA_CONNECTIONS: '100000' };
+  return { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_TOKEN, RECONNECT_GRACE_MS: '2000', BOT_THREADS: '2', RATE_LIMIT: '1000', ...quotas, ...overrides };
 }
 
 /** A server in this process. */
@@ -24,9 +27,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Boa
 }
 
 /** BullMQ bot workers in this process (sandboxed threads running the built processor). */
-export function startBotWorker(redisUrl: string, prefix: string, lockMs = BOT_LOCK_MS): { close(): Promise<void> } {
+export function startBotWorker(redisUrl: string, prefix: string, lockMs = BOT_LOCK_MS, concurrency = 2): { close(): Promise<void> } {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const worker = botWorker(connection, { prefix, concurrency: 2, lockMs, processor: BUILT_PROCESSOR, name: `test-${process.pid}`, log: createLogger('silent') });
+  const worker = botWorker(connection, { prefix, concurrency, lockMs, processor: BUILT_PROCESSOR, name: `test-${process.pid}`, log: createLogger('silent') });
   worker.on('error', () => undefined);
   return {
     async close() {

@@ -163,7 +163,7 @@ export function adminPage(root: HTMLElement, watch: string | null): () => void {
   const renderHeader = (): void => {
     const q = conn.queue;
     const chips = q
-      ? Object.entries(q).map(([k, v]) => h('span', { class: `qchip q-${k}`, 'data-testid': `queue-${k}` }, h('b', null, compact(v)), k))
+      ? Object.entries(q).map(([k, v]) => h('span', { class: `qchip q-${k}`, 'data-testid': `queue-${k}` }, h('b', null, compact(v)), k.replaceAll('-', ' ')))
       : [h('span', { class: 'muted' }, 'queue …')];
     const live = [...conn.games.values()].filter((g) => g.status === 'live').length;
     replace(

@@ -1,0 +1,92 @@
+import type { ErrorCode, SeatSpec } from '../shared/protocol/index.js';
+import { accept, type Outcome } from './games/refuse.js';
+import type { PlatformStore } from './store/platform.js';
+import type { GameStore } from './store/store.js';
+
+export interface QuotaLimits {
+  /** Rooms not yet finished, per owner. */
+  readonly liveRooms: number;
+  /** Rooms made per minute, per owner. */
+  readonly roomsPerMinute: number;
+  /** Rooms with a bot seat not yet finished, per owner. */
+  readonly liveBotGames: number;
+  /** Seconds of bot thinking asked per minute by an owner's rooms. */
+  readonly botSecondsPerMinute: number;
+  /** Open connections per client address. */
+  readonly connections: number;
+}
+
+/** Owners that quotas do not count: the server's own rooms. */
+const EXEMPT = new Set(['ladder']);
+
+function over(code: ErrorCode, message: string, retryAfterMs?: number): Outcome<never> {
+  return { ok: false, error: { code, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) } };
+}
+
+/**
+ * Limits per owner (an account, an agent, or a client address) and per address, kept in the
+ * platform store so they hold across server processes. Each refusal has a `quota/…` code and
+ * says the limit.
+ */
+export class Quotas {
+  constructor(
+    private readonly platform: PlatformStore,
+    private readonly store: GameStore,
+    private readonly limits: QuotaLimits,
+  ) {}
+
+  /** May `owner` make a room with these seats now? */
+  async mayCreate(owner: string | null, seats: { black: SeatSpec; white: SeatSpec }): Promise<Outcome<Record<string, never>>> {
+    if (owner === null || EXEMPT.has(owner)) return accept({});
+    const { limits } = this;
+    const live = await this.live('rooms', owner);
+    if (live >= limits.liveRooms) return over('quota/live_rooms', `You have ${live} rooms not yet finished, the most allowed (${limits.liveRooms}): finish or leave one first.`);
+    if (seats.black.kind === 'bot' || seats.white.kind === 'bot') {
+      const bots = await this.live('bot-games', owner);
+      if (bots >= limits.liveBotGames) return over('quota/live_bot_games', `You have ${bots} games with a bot not yet finished, the most allowed (${limits.liveBotGames}).`);
+      const used = await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, 0);
+      if (used.count >= limits.botSecondsPerMinute * 1000) {
+        return over('quota/bot_seconds', `Your rooms asked for ${Math.round(used.count / 1000)} s of bot thinking this minute, the most allowed (${limits.botSecondsPerMinute} s).`, used.resetInMs);
+      }
+    }
+    const made = await this.platform.hit(`quota:rooms:${owner}`, 60_000);
+    if (made.count > limits.roomsPerMinute) return over('quota/rooms_per_minute', `At most ${limits.roomsPerMinute} rooms a minute may be made; try again shortly.`, made.resetInMs);
+    return accept({});
+  }
+
+  /** A room was made: it counts until it finishes. */
+  async created(owner: string | null, gameId: string, hasBot: boolean): Promise<void> {
+    if (owner === null || EXEMPT.has(owner)) return;
+    await this.platform.holdRoom('rooms', owner, gameId);
+    if (hasBot) await this.platform.holdRoom('bot-games', owner, gameId);
+  }
+
+  async finished(owner: string | null, gameId: string): Promise<void> {
+    if (owner === null) return;
+    await Promise.all([this.platform.releaseRoom('rooms', owner, gameId), this.platform.releaseRoom('bot-games', owner, gameId)]);
+  }
+
+  /** A bot turn asked `budgetMs` of thinking for an owner's room. */
+  async botThinking(owner: string | null, budgetMs: number): Promise<void> {
+    if (owner === null || EXEMPT.has(owner)) return;
+    await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, budgetMs);
+  }
+
+  /** May one more connection come from `address`, given the live server processes? */
+  async mayConnect(address: string, instances: readonly string[]): Promise<Outcome<Record<string, never>>> {
+    const open = await this.platform.connections(address, instances);
+    return open >= this.limits.connections ? over('quota/connections', `${open} connections are open from your address, the most allowed (${this.limits.connections}).`) : accept({});
+  }
+
+  /** Rooms an owner holds in a set; a room that finished without being released (a crash) is let go here. */
+  private async live(set: string, owner: string): Promise<number> {
+    const held = await this.platform.heldRooms(set, owner);
+    let live = 0;
+    for (const id of held) {
+      const game = await this.store.get(id);
+      if (game && game.status !== 'finished') live++;
+      else await this.platform.releaseRoom(set, owner, id);
+    }
+    return live;
+  }
+}
