@@ -68,6 +68,7 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
     if (!entry) {
       entry = { bridge: plan.newBridge(), view, color: mySeat(view, connection.name) };
       playing.set(gameId, entry);
+      void entry.bridge.prepare?.({ game: view.game, options: view.options });
       if (entry.color) plan.report({ event: 'started', gameId, color: entry.color, opponent: opponentOf(view, entry.color) });
     }
     return entry;

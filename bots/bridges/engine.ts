@@ -35,6 +35,11 @@ export class EngineProblem extends Error {
  * the whole game on the next turn. The caller aborts `signal` when the turn is over.
  */
 export interface EngineBridge {
+  /**
+   * The game has begun: start the program now, so its start-up is not paid from the first move's
+   * clock. A program that fails to start here is started again at its first turn.
+   */
+  prepare?(game: Pick<EngineTurn, 'game' | 'options'>): Promise<void>;
   think(turn: EngineTurn, signal: AbortSignal): Promise<string>;
   /** The game is over (`END` and the like); the process is stopped. */
   close(): Promise<void>;

@@ -8,12 +8,17 @@ import { LineProcess } from './line-process.js';
  */
 export abstract class LineEngineBridge implements EngineBridge {
   protected engine: LineProcess | undefined;
+  private starting: Promise<LineProcess> | undefined;
 
   constructor(
     protected readonly spec: EngineCommand,
     /** The line that asks the engine to quit. */
     private readonly goodbye: string,
   ) {}
+
+  async prepare(game: Pick<EngineTurn, 'game' | 'options'>): Promise<void> {
+    await this.startWith((engine) => this.greet(engine, game, new AbortController().signal)).catch(() => undefined);
+  }
 
   think(turn: EngineTurn, signal: AbortSignal): Promise<string> {
     return againAfterCrash(turn, signal, this.spec.log, () => this.ask(turn, signal));
@@ -28,6 +33,14 @@ export abstract class LineEngineBridge implements EngineBridge {
   /** One turn: the engine's move in our notation, or a `lost(…)` with the reason there is none. */
   protected abstract ask(turn: EngineTurn, signal: AbortSignal): Promise<string>;
 
+  /** The protocol's opening exchange with a new process; throws an EngineProblem when it fails. */
+  protected abstract greet(engine: LineProcess, game: Pick<EngineTurn, 'game' | 'options'>, signal: AbortSignal): Promise<void>;
+
+  /** The running process, or a new one greeted. */
+  protected started(game: Pick<EngineTurn, 'game' | 'options'>, signal: AbortSignal): Promise<LineProcess> {
+    return this.startWith((engine) => this.greet(engine, game, signal));
+  }
+
   /** What the engine was told is no longer what it knows (a new process, a turn it lost). */
   protected forget(): void {}
 
@@ -39,19 +52,25 @@ export abstract class LineEngineBridge implements EngineBridge {
     return answer;
   }
 
-  /** A new process, once `greet` has had the answers it waits for; stopped if it did not get them. */
-  protected async startWith(greet: (engine: LineProcess) => Promise<void>): Promise<LineProcess> {
-    if (this.engine && !this.engine.exited) return this.engine;
-    const engine = new LineProcess(this.spec.command, this.spec.log);
-    try {
-      await greet(engine);
-    } catch (error) {
-      await engine.stop();
-      throw error;
-    }
-    this.engine = engine;
-    this.forget();
-    return engine;
+  /**
+   * A new process, once `greet` has had the answers it waits for; stopped if it did not get them.
+   * A start under way (the warm-up at the game's start) is shared, never doubled.
+   */
+  private startWith(greet: (engine: LineProcess) => Promise<void>): Promise<LineProcess> {
+    if (this.engine && !this.engine.exited) return Promise.resolve(this.engine);
+    this.starting ??= (async () => {
+      const engine = new LineProcess(this.spec.command, this.spec.log);
+      try {
+        await greet(engine);
+      } catch (error) {
+        await engine.stop();
+        throw error;
+      }
+      this.engine = engine;
+      this.forget();
+      return engine;
+    })().finally(() => (this.starting = undefined));
+    return this.starting;
   }
 
   /** No move this turn; an engine that crashed or went silent is dropped and started again next turn. */

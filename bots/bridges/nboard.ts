@@ -1,6 +1,7 @@
 import { answerBy } from './deadline.js';
 import type { EngineCommand, EngineTurn } from './engine.js';
 import { LineEngineBridge } from './line-engine.js';
+import type { LineProcess } from './line-process.js';
 
 const MOVE_LINE = /^===\s*([A-Za-z]+\d*)/;
 
@@ -18,10 +19,7 @@ export class NboardBridge extends LineEngineBridge {
   }
 
   protected async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    const engine = await this.startWith(async (e) => {
-      e.send('nboard 2');
-      e.send(`set depth ${this.depth}`);
-    });
+    const engine = await this.started(turn, signal);
     const until = turn.deadline === null ? Infinity : answerBy(turn.deadline);
     engine.send(`set game ${ggf(turn)}`);
     engine.send('go');
@@ -30,6 +28,11 @@ export class NboardBridge extends LineEngineBridge {
     if (move === undefined) return this.lost('garbage', `the engine answered "${answer.slice(0, 60)}", not a square`);
     if (!turn.legal.includes(move)) return this.lost('illegal', `the engine played ${move}, which is not legal here`);
     return move;
+  }
+
+  protected async greet(engine: LineProcess): Promise<void> {
+    engine.send('nboard 2');
+    engine.send(`set depth ${this.depth}`);
   }
 }
 

@@ -30,7 +30,7 @@ export class PiskvorkBridge extends LineEngineBridge {
   }
 
   protected async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    const engine = await this.startWith((e) => this.greet(e, turn, signal));
+    const engine = await this.started(turn, signal);
     for (const line of [...timeInfo(turn), ...this.request(turn)]) engine.send(line);
     const until = turn.deadline === null ? Infinity : answerBy(turn.deadline);
     const answer = await this.answer(engine, (line) => this.moveLine(line), until, signal);
@@ -62,7 +62,7 @@ export class PiskvorkBridge extends LineEngineBridge {
   }
 
   /** START 15 … OK, then the rule. */
-  private async greet(engine: LineProcess, turn: EngineTurn, signal: AbortSignal): Promise<void> {
+  protected async greet(engine: LineProcess, game: Pick<EngineTurn, 'options'>, signal: AbortSignal): Promise<void> {
     engine.send('START 15');
     const startReply = (line: string): string | undefined => {
       if (/^OK\b/i.test(line)) return 'ok';
@@ -76,7 +76,7 @@ export class PiskvorkBridge extends LineEngineBridge {
       const why = reply === 'timeout' ? `no OK to START 15 within ${START_MS / 1000} s` : reply === 'exited' ? 'it exited at START 15' : `it answered "${reply}" to START 15`;
       throw new EngineProblem('start', `the engine did not start: ${why}`);
     }
-    engine.send(`INFO rule ${turn.options.exactFive ? 1 : 0}`);
+    engine.send(`INFO rule ${game.options.exactFive ? 1 : 0}`);
   }
 }
 

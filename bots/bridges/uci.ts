@@ -31,7 +31,7 @@ export class UciBridge extends LineEngineBridge {
   }
 
   protected async ask(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    const engine = await this.startWith((e) => this.greet(e));
+    const engine = await this.started(turn, signal);
     const until = turn.deadline === null ? Infinity : answerBy(turn.deadline);
     engine.send(`position fen ${fen(turn.start)}${turn.moves.length > 0 ? ` moves ${uciMoves(turn.start, turn.moves).join(' ')}` : ''}`);
     engine.send(`go ${goArguments(turn)}`);
@@ -48,7 +48,7 @@ export class UciBridge extends LineEngineBridge {
   }
 
   /** `uci` … `uciok`, the options, `isready` … `readyok`. */
-  private async greet(engine: LineProcess): Promise<void> {
+  protected async greet(engine: LineProcess): Promise<void> {
     engine.send('uci');
     if ((await engine.next((line) => (line.trim() === 'uciok' ? true : undefined), Date.now() + START_MS)) !== true) {
       throw new EngineProblem('start', 'the engine did not answer uci with uciok');
