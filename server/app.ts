@@ -32,6 +32,7 @@ import { BullmqTimers } from './runtime/bullmq-timers.js';
 import { LateHandlers } from './runtime/handlers.js';
 import { LocalBotTurns } from './runtime/local-bot-turns.js';
 import { LocalTimers } from './runtime/local-timers.js';
+import { Retention } from './runtime/retention.js';
 import { Sweeper } from './runtime/sweeper.js';
 import { Quotas } from './quotas.js';
 import { clientAddress } from './socket/address.js';
@@ -252,6 +253,11 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     },
   });
   await sweeper.start();
+  const retention = new Retention(
+    { store, platform, service, instance, log },
+    { waitingIdleMs: config.WAITING_ROOM_IDLE_MS, finishedKeepMs: config.FINISHED_GAMES_KEEP_DAYS * 86_400_000, finishedMax: config.FINISHED_GAMES_MAX, everyMs: config.RETENTION_EVERY_MS },
+  );
+  retention.start();
   // Quick pairing and the ladder: every process ticks, one at a time does the work (a store lock).
   const pairingTimer = setInterval(() => {
     void matchmaker.tick().catch(onError);
@@ -274,6 +280,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     async close() {
       closing = true;
       clearInterval(pairingTimer);
+      await retention.stop();
       await sweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await botTurns.close();

@@ -34,6 +34,12 @@ const EnvSchema = z.object({
   /** … seconds of bot thinking per minute; and open connections per client address. */
   QUOTA_BOT_SECONDS_PER_MINUTE: integer(600, 1, 10_000_000),
   QUOTA_CONNECTIONS: integer(50, 1, 1_000_000),
+  /** Retention: a waiting room idle this long is closed; finished games are kept this many days, and at most this many. */
+  WAITING_ROOM_IDLE_MS: integer(30 * 60_000, 1000, 30 * 24 * 3_600_000),
+  FINISHED_GAMES_KEEP_DAYS: integer(30, 1, 36_500),
+  FINISHED_GAMES_MAX: integer(100_000, 0, 100_000_000),
+  /** How often the retention pass runs. */
+  RETENTION_EVERY_MS: integer(60_000, 200, 24 * 3_600_000),
   /** 1: refuse to start on a Redis that keeps nothing across a restart (neither AOF nor RDB). */
   REQUIRE_PERSISTENCE: z.enum(['0', '1']).default('0'),
 });
@@ -71,6 +77,10 @@ const HINTS: Record<string, string> = {
   QUOTA_LIVE_BOT_GAMES: 'set QUOTA_LIVE_BOT_GAMES to a whole number of games, 1 or more.',
   QUOTA_BOT_SECONDS_PER_MINUTE: 'set QUOTA_BOT_SECONDS_PER_MINUTE to a whole number of seconds, 1 or more.',
   QUOTA_CONNECTIONS: 'set QUOTA_CONNECTIONS to a whole number of connections per address, 1 or more.',
+  WAITING_ROOM_IDLE_MS: 'set WAITING_ROOM_IDLE_MS to milliseconds from 1000 (a waiting room idle that long is closed).',
+  FINISHED_GAMES_KEEP_DAYS: 'set FINISHED_GAMES_KEEP_DAYS to a whole number of days, 1 or more.',
+  FINISHED_GAMES_MAX: 'set FINISHED_GAMES_MAX to a whole number of games, 0 or more.',
+  RETENTION_EVERY_MS: 'set RETENTION_EVERY_MS to milliseconds from 200.',
   REQUIRE_PERSISTENCE: 'set REQUIRE_PERSISTENCE to 1 (refuse a Redis without AOF or RDB) or 0.',
 };
 

@@ -39,10 +39,10 @@ export class Quotas {
   async mayCreate(owner: string | null, seats: { black: SeatSpec; white: SeatSpec }): Promise<Outcome<Record<string, never>>> {
     if (owner === null || EXEMPT.has(owner)) return accept({});
     const { limits } = this;
-    const live = await this.live('rooms', owner);
+    const live = await this.live('rooms', owner, limits.liveRooms);
     if (live >= limits.liveRooms) return over('quota/live_rooms', `You have ${live} rooms not yet finished, the most allowed (${limits.liveRooms}): finish or leave one first.`);
     if (seats.black.kind === 'bot' || seats.white.kind === 'bot') {
-      const bots = await this.live('bot-games', owner);
+      const bots = await this.live('bot-games', owner, limits.liveBotGames);
       if (bots >= limits.liveBotGames) return over('quota/live_bot_games', `You have ${bots} games with a bot not yet finished, the most allowed (${limits.liveBotGames}).`);
       const used = await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, 0);
       if (used.count >= limits.botSecondsPerMinute * 1000) {
@@ -78,9 +78,13 @@ export class Quotas {
     return open >= this.limits.connections ? over('quota/connections', `${open} connections are open from your address, the most allowed (${this.limits.connections}).`) : accept({});
   }
 
-  /** Rooms an owner holds in a set; a room that finished without being released (a crash) is let go here. */
-  private async live(set: string, owner: string): Promise<number> {
+  /**
+   * Rooms an owner holds in a set. Finished rooms are released as they finish; at the limit, any
+   * that finished without being released (a crash in between) are let go and the rest counted.
+   */
+  private async live(set: string, owner: string, limit: number): Promise<number> {
     const held = await this.platform.heldRooms(set, owner);
+    if (held.length < limit) return held.length;
     let live = 0;
     for (const id of held) {
       const game = await this.store.get(id);

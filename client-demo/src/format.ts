@@ -48,6 +48,7 @@ const REASONS: Record<GameResult['reason'], string> = {
   agreement: 'agreed draw',
   adjudication: 'adjudicated',
   declined: 'challenge declined',
+  expired: 'closed unplayed',
 };
 
 /** Why the game ended, as a short phrase ("five in a row", "adjudicated: tested"). */

@@ -249,6 +249,12 @@ export function declineChallenge(game: StoredGame, agent: string, now: number): 
   return accept(next(game, { status: 'finished', result: { winner: null, reason: 'declined' } }, now));
 }
 
+/** A room still waiting for its players, idle since before `idleSince`, closes with no result. */
+export function expire(game: StoredGame, idleSince: number, now: number): StoredGame | undefined {
+  if (game.status !== 'waiting' || game.updatedAt > idleSince) return undefined;
+  return next(game, { status: 'finished', result: { winner: null, reason: 'expired' } }, now);
+}
+
 /** A waiting room whose seat is given up opens it again; in play, leaving is resigning. */
 export function leave(game: StoredGame, color: Color, now: number): Outcome<StoredGame> {
   if (game.status === 'live') return resign(game, color, now);

@@ -415,6 +415,11 @@ export class GameService {
     if (flag !== null) await this.options.timers.armFlag(gameId, ply, flag);
   }
 
+  /** Retention: a room nobody has come to play in since `idleSince` is closed. */
+  async expireRoom(gameId: string, idleSince: number): Promise<void> {
+    await this.mutate(gameId, (game) => accept(G.expire(game, idleSince, this.now()) ?? game));
+  }
+
   async onAbandon(gameId: string, color: Color, awaySince: number): Promise<void> {
     await this.mutate(gameId, (game) => accept(G.abandon(game, color, awaySince, this.now()) ?? game));
   }

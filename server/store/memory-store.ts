@@ -61,6 +61,24 @@ export class MemoryStore implements GameStore {
       .map((g) => structuredClone(g));
   }
 
+  async count(status: GameStatus): Promise<number> {
+    let n = 0;
+    for (const g of this.games.values()) if (g.status === status) n++;
+    return n;
+  }
+
+  async oldest(status: GameStatus, limit: number): Promise<{ id: string; updatedAt: number }[]> {
+    return [...this.games.values()]
+      .filter((g) => g.status === status)
+      .sort((a, b) => a.updatedAt - b.updatedAt)
+      .slice(0, limit)
+      .map((g) => ({ id: g.id, updatedAt: g.updatedAt }));
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.games.delete(id);
+  }
+
   async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {
     if (this.agentNames.has(agent.name)) return false;
     this.agentNames.set(agent.name, { ...agent, tokenHash });

@@ -185,6 +185,28 @@ export class RedisStore implements GameStore {
     return games.filter((g): g is StoredGame => g !== undefined && g.status === status);
   }
 
+  async count(status: GameStatus): Promise<number> {
+    return this.redis.zcard(this.prefix + STATUS_SETS[status]);
+  }
+
+  async oldest(status: GameStatus, limit: number): Promise<{ id: string; updatedAt: number }[]> {
+    const flat = await this.redis.zrange(this.prefix + STATUS_SETS[status], 0, limit - 1, 'WITHSCORES');
+    const found: { id: string; updatedAt: number }[] = [];
+    for (let i = 0; i < flat.length; i += 2) found.push({ id: flat[i]!, updatedAt: Number(flat[i + 1]) });
+    return found;
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const batch = this.redis.multi();
+    for (const id of ids) {
+      const [game, moves, ...sets] = this.keys(id);
+      batch.del(game!, moves!);
+      for (const set of sets) batch.zrem(set, id);
+    }
+    await batch.exec();
+  }
+
   async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {
     const put = await this.call('boardroomPutAgent', [`${this.prefix}agents:names`, `${this.prefix}agents`, agent.name, tokenHash, JSON.stringify(agent)]);
     return put === 1;

@@ -150,6 +150,23 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect(await store.leaderboard('gomoku', 10)).not.toContainEqual(expect.objectContaining({ name: ada.name }));
     });
 
+    it('counts games by status, lists the oldest first, and forgets removed games', async () => {
+      const store = await open();
+      const base = await store.count('finished');
+      const old = sampleGame({ status: 'finished', updatedAt: 1 });
+      const newer = sampleGame({ status: 'finished', updatedAt: 2, moves: ['f5'] });
+      await store.create(old);
+      await store.create(newer);
+      expect(await store.count('finished')).toBe(base + 2);
+      const oldest = await store.oldest('finished', 2);
+      expect(oldest[0]).toEqual({ id: old.id, updatedAt: 1 });
+      await store.remove([old.id, newer.id]);
+      expect(await store.get(old.id)).toBeUndefined();
+      expect(await store.get(newer.id)).toBeUndefined();
+      expect(await store.count('finished')).toBe(base);
+      expect((await store.list('finished', 100)).map((g) => g.id)).not.toContain(newer.id);
+    });
+
     it('keeps one birth mark for every caller', async () => {
       const store = await open();
       const mark = await store.birthMark();

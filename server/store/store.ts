@@ -99,6 +99,12 @@ export interface GameStore {
   recentGames(identity: Identity, limit: number): Promise<string[]>;
   /** Newest first. */
   list(status: GameStatus, limit: number): Promise<StoredGame[]>;
+  /** How many games have this status. */
+  count(status: GameStatus): Promise<number>;
+  /** The ids and last-change times of the games of a status that changed longest ago, oldest first. */
+  oldest(status: GameStatus, limit: number): Promise<{ id: string; updatedAt: number }[]>;
+  /** Forgets games for good (retention). */
+  remove(ids: readonly string[]): Promise<void>;
   /** Registers an agent; false (and nothing written) when its name is already taken. */
   putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean>;
   getAgent(tokenHash: string): Promise<AgentIdentity | undefined>;

@@ -18,6 +18,7 @@ export const RESULT_REASONS = [
   'agreement',
   'adjudication',
   'declined', // a challenge turned down before the game began: no result
+  'expired', // a room nobody came to play in, closed after the server's idle time: no result
 ] as const;
 export type ResultReason = (typeof RESULT_REASONS)[number];
 

@@ -132,3 +132,32 @@ describe('quotas', () => {
     await connect(server);
   });
 });
+
+describe('retention', () => {
+  it('under a flood of rooms, waiting rooms expire and finished games are cut to their count: Redis memory comes back down', async () => {
+    const prefix = 'retain';
+    const server = await serve({ REDIS_URL: redis.url, QUEUE_PREFIX: prefix, WAITING_ROOM_IDLE_MS: '1000', FINISHED_GAMES_MAX: '50', RETENTION_EVERY_MS: '300' });
+    const client = redis.client();
+    closers.push(() => void client.disconnect());
+    const memory = async (): Promise<number> => Number(/used_memory:(\d+)/.exec(await client.info('memory'))![1]);
+    const games = async (): Promise<number> => (await client.keys(`${prefix}:game:*`)).filter((k) => !k.endsWith(':moves')).length;
+    const before = await memory();
+    const clients = await Promise.all(Array.from({ length: 20 }, () => connect(server)));
+    await Promise.all(
+      clients.map(async (c) => {
+        for (let i = 0; i < 100; i++) expectOk(await c.ask('room:create', { game: 'gomoku', seats: { black: { kind: 'human' }, white: { kind: 'human' } } }));
+      }),
+    );
+    let left = Infinity;
+    for (let waited = 0; waited < 15_000 && left > 50; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      left = await games();
+    }
+    expect(left).toBeLessThanOrEqual(50);
+    // 2,000 rooms would hold about 2 MB (about 1 KB each): what stays is a small part of it.
+    const after = await memory();
+    expect(after - before).toBeLessThan(500_000);
+    const last = ((await (await fetch(`${server.url}/api/games?limit=5`)).json()) as { games: { result: { reason: string } }[] }).games;
+    expect(last.every((g) => g.result.reason === 'expired')).toBe(true);
+  }, 60_000);
+});
