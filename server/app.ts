@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { BOT_CATALOG, catalogEntry } from '../bots/jobs/contract.js';
 import { Accounts } from './accounts/accounts.js';
+import { AdminSessions } from './accounts/admin-sessions.js';
 import { playerRoutes } from './http/player-routes.js';
 import { Ladder } from './pairing/ladder.js';
 import { Matchmaker } from './pairing/matchmaker.js';
@@ -207,18 +208,19 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   }
   attachPlayers(io.of('/'), { service, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
   attachAgents(io.of('/agent'), { service, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);
-  attachAdmin(io.of('/admin'), service, broadcaster, config.ADMIN_TOKEN, queueStats, log, metrics);
+  const adminSessions = new AdminSessions(platform);
+  attachAdmin(io.of('/admin'), service, broadcaster, config.ADMIN_TOKEN, adminSessions, queueStats, log, metrics);
 
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
   const mode = config.REDIS_URL ? 'redis' : 'embedded';
   app.use(playerRoutes({ accounts, platform, store }));
-  app.use(apiRoutes({ service, store, platform, ladder, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
+  app.use(apiRoutes({ service, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   if (dashboardQueues.length > 0) {
     const board = new ExpressAdapter();
     board.setBasePath('/admin/queues');
     createBullBoard({ queues: dashboardQueues.map((q) => new BullMQAdapter(q)), serverAdapter: board });
-    app.use('/admin/queues', adminOnly(config.ADMIN_TOKEN), board.getRouter());
+    app.use('/admin/queues', adminOnly(config.ADMIN_TOKEN, adminSessions), board.getRouter());
   }
   if (existsSync(CLIENT_DIST)) {
     app.use(express.static(CLIENT_DIST));

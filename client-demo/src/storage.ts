@@ -8,7 +8,6 @@ export interface StoredSeat {
 
 const SEAT_PREFIX = 'boardroom:seat:';
 const NAME_KEY = 'boardroom:name';
-const ADMIN_KEY = 'boardroom:admin-token';
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {
@@ -62,13 +61,4 @@ export function playerName(): string {
 export function setPlayerName(name: string): void {
   const trimmed = name.trim().slice(0, 40);
   if (trimmed) safe(() => localStorage.setItem(NAME_KEY, trimmed), undefined);
-}
-
-/** The admin token stays for the browser tab only (sessionStorage). */
-export function adminToken(): string | null {
-  return safe(() => sessionStorage.getItem(ADMIN_KEY), null);
-}
-
-export function setAdminToken(token: string | null): void {
-  safe(() => (token ? sessionStorage.setItem(ADMIN_KEY, token) : sessionStorage.removeItem(ADMIN_KEY)), undefined);
 }

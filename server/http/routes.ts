@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { GAMES } from '../../shared/games.js';
 import { BOT_CATALOG } from '../../bots/jobs/contract.js';
@@ -6,6 +5,7 @@ import type { GameService } from '../games/service.js';
 import { newToken, hashToken } from '../games/tokens.js';
 import { toSummary } from '../games/game.js';
 import type { Metrics } from '../metrics.js';
+import { ADMIN_SESSION_MS, adminSessionFromCookie, type AdminSessions } from '../accounts/admin-sessions.js';
 import { adminTokenMatches } from '../socket/admin.js';
 import type { SocketBroadcaster } from '../socket/broadcaster.js';
 import type { Ladder } from '../pairing/ladder.js';
@@ -17,6 +17,7 @@ export interface RouteDeps {
   readonly store: GameStore;
   readonly platform: PlatformStore;
   readonly ladder: Ladder;
+  readonly adminSessions: AdminSessions;
   readonly metrics: Metrics;
   readonly broadcaster: SocketBroadcaster;
   readonly adminToken: string | undefined;
@@ -74,46 +75,33 @@ export function apiRoutes(deps: RouteDeps): Router {
     if (!game) return refusal(res, 404, 'room/not_found', `There is no game "${req.params.id}".`);
     res.json({ ok: true, ...gameRecord(game) });
   });
-  router.use('/admin/api', adminOnly(deps.adminToken), adminRoutes(deps));
+  router.use('/admin/api', adminOnly(deps.adminToken, deps.adminSessions), adminRoutes(deps));
   // A program calling the API gets the JSON error format for a path or method that is not there.
   router.use(['/api', '/admin/api'], (req, res) => refusal(res, 404, 'route/not_found', `There is no ${req.method} ${req.originalUrl.split('?')[0]} here.`));
   return router;
 }
 
-const ADMIN_SESSION_MS = 8 * 3600_000;
-
 /**
- * Admin calls carry `Authorization: Bearer ADMIN_TOKEN`; the dashboard page may use `?token=`
- * once, which sets a session cookie: an expiry signed with the token (HMAC), valid in every
- * process, never the token itself, HttpOnly, SameSite=Strict, Secure over HTTPS.
+ * Admin calls carry `Authorization: Bearer ADMIN_TOKEN`, or the admin session cookie that
+ * `POST /admin/api/session` (or the dashboard's `?token=` once) sets: a random id kept in the
+ * store, HttpOnly, SameSite=Strict, Secure over HTTPS, never the token itself.
  */
-export function adminOnly(adminToken: string | undefined) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+export function adminOnly(adminToken: string | undefined, sessions: AdminSessions) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (!adminToken) return refusal(res, 403, 'auth/required', 'The admin is off: start the server with ADMIN_TOKEN set.');
     const header = req.headers.authorization?.replace(/^Bearer\s+/i, '');
     const query = typeof req.query.token === 'string' ? req.query.token : undefined;
-    const cookie = /(?:^|;\s*)boardroom_admin=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
     const byToken = adminTokenMatches(header ?? query, adminToken);
-    if (!byToken && !(cookie && adminSessionValid(decodeURIComponent(cookie), adminToken, Date.now()))) {
-      return refusal(res, 401, 'auth/bad_token', 'Send Authorization: Bearer <ADMIN_TOKEN>.');
+    if (!byToken && !(await sessions.valid(adminSessionFromCookie(req.headers.cookie)).catch(() => false))) {
+      return refusal(res, 401, 'auth/bad_token', 'Send Authorization: Bearer <ADMIN_TOKEN>, or sign in to the admin console.');
     }
-    if (byToken && query) {
-      res.cookie('boardroom_admin', adminSession(adminToken, Date.now() + ADMIN_SESSION_MS), { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/admin', maxAge: ADMIN_SESSION_MS });
-    }
+    if (byToken && query) await setAdminCookie(req, res, sessions);
     next();
   };
 }
 
-export function adminSession(adminToken: string, until: number): string {
-  return `${until}.${createHmac('sha256', adminToken).update(`admin-session:${until}`).digest('base64url')}`;
-}
-
-export function adminSessionValid(session: string, adminToken: string, now: number): boolean {
-  const until = Number(session.split('.', 1)[0]);
-  if (!Number.isInteger(until) || until <= now) return false;
-  const expected = Buffer.from(adminSession(adminToken, until));
-  const given = Buffer.from(session);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+async function setAdminCookie(req: Request, res: Response, sessions: AdminSessions): Promise<void> {
+  res.cookie('boardroom_admin', await sessions.open(), { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/', maxAge: ADMIN_SESSION_MS });
 }
 
 function adminRoutes(deps: RouteDeps): Router {
@@ -150,6 +138,15 @@ function adminRoutes(deps: RouteDeps): Router {
     if (!(await deps.store.deleteAgent(req.params.name))) return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
     deps.broadcaster.dropAgent(req.params.name);
     res.json({ ok: true, name: req.params.name });
+  });
+  router.post('/session', async (req, res) => {
+    await setAdminCookie(req, res, deps.adminSessions);
+    res.status(201).json({ ok: true, expiresInMs: ADMIN_SESSION_MS });
+  });
+  router.post('/signout', async (req, res) => {
+    await deps.adminSessions.revoke(adminSessionFromCookie(req.headers.cookie));
+    res.clearCookie('boardroom_admin', { path: '/' });
+    res.json({ ok: true });
   });
   router.get('/ladder', async (_req, res) => {
     res.json({ ok: true, ladders: await deps.platform.ladders() });

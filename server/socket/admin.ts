@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Namespace, Socket } from 'socket.io';
+import { adminSessionFromCookie, type AdminSessions } from '../accounts/admin-sessions.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -23,6 +24,7 @@ export function attachAdmin(
   service: GameService,
   broadcaster: SocketBroadcaster,
   adminToken: string | undefined,
+  sessions: AdminSessions,
   queueStats: () => Promise<Record<string, number>>,
   log: Logger,
   metrics: Metrics,
@@ -30,9 +32,12 @@ export function attachAdmin(
   ns.use((socket, next) => {
     if (!adminToken) return next(authError('auth/required', 'The admin is off: start the server with ADMIN_TOKEN set.'));
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    if (token === undefined || token === '') return next(authError('auth/required', 'Connect with auth: { token } holding ADMIN_TOKEN.'));
-    if (!adminTokenMatches(token, adminToken)) return next(authError('auth/bad_token', 'That admin token is wrong.'));
-    next();
+    if (token !== undefined && token !== '') return next(adminTokenMatches(token, adminToken) ? undefined : authError('auth/bad_token', 'That admin token is wrong.'));
+    // The console's session cookie (signed in with POST /admin/api/session).
+    void sessions.valid(adminSessionFromCookie(socket.handshake.headers.cookie)).then(
+      (ok) => next(ok ? undefined : authError('auth/required', 'Sign in to the admin console, or connect with auth: { token } holding ADMIN_TOKEN.')),
+      () => next(authError('auth/required', 'The session store cannot be read; connect with auth: { token }.')),
+    );
   });
   ns.on('connection', (socket: Socket) => {
     metrics.connections.inc({ namespace: '/admin' });

@@ -240,9 +240,13 @@ describe('the web client in Chromium', () => {
       await page.press('[data-testid="admin-token"]', 'Enter');
       const card = page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
       await card.waitFor();
-      expect(await page.evaluate(() => sessionStorage.getItem('boardroom:admin-token'))).toBe(ADMIN_TOKEN);
+      // The page keeps no token: an HttpOnly session cookie holds a random id.
+      expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie)).not.toContain(ADMIN_TOKEN);
+      const session = (await context.cookies()).find((c) => c.name === 'boardroom_admin');
+      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+      expect(session!.value).not.toContain(ADMIN_TOKEN);
       await page.waitForSelector('[data-testid="queue-waiting"]');
-      expect(await page.getAttribute('[data-testid="dashboard-link"]', 'href')).toBe(`/admin/queues?token=${ADMIN_TOKEN}`);
+      expect(await page.getAttribute('[data-testid="dashboard-link"]', 'href')).toBe('/admin/queues');
 
       // Moves made elsewhere show on the small board at once.
       expectOk(await ann.ask('move', { gameId, token: created.seat.token, ply: 0, move: 'h8' }));

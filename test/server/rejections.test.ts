@@ -108,18 +108,27 @@ describe('refusals over the socket', () => {
     c.close();
   });
 
-  it("the admin page's cookie is a signed session, never the admin token, and a forged one is refused", async () => {
-    const login = await fetch(`${server.url}/admin/api/games?token=${ADMIN_TOKEN}`);
-    expect(login.status).toBe(200);
+  it("the admin console's cookie is a random session id kept in the store, never the token; it opens the API and the admin socket until signed out", async () => {
+    const login = await fetch(`${server.url}/admin/api/session`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(login.status).toBe(201);
     const cookie = login.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/boardroom_admin=[^;]+; Max-Age=\d+; Path=\/admin; .*HttpOnly; SameSite=Strict/);
+    expect(cookie).toMatch(/boardroom_admin=[\w-]{40,}; Max-Age=\d+; Path=\/; .*HttpOnly; SameSite=Strict/);
     expect(cookie).not.toContain(ADMIN_TOKEN);
     const session = cookie.split(';', 1)[0]!;
     expect((await fetch(`${server.url}/admin/api/games`, { headers: { cookie: session } })).status).toBe(200);
-    const until = session.split('=')[1]!.split('.')[0];
-    for (const forged of [`boardroom_admin=${ADMIN_TOKEN}`, `boardroom_admin=${Number(until) + 1}.${session.split('.')[1]}`, 'boardroom_admin=1.abc']) {
+    const admin = await new Client(server.url, '/admin', undefined, session).connected();
+    expect((await admin.ask('admin:queue', {})).ok).toBe(true);
+    admin.close();
+    for (const forged of [`boardroom_admin=${ADMIN_TOKEN}`, `${session}x`, 'boardroom_admin=abc']) {
       expect((await fetch(`${server.url}/admin/api/games`, { headers: { cookie: forged } })).status, forged).toBe(401);
     }
+    // Signing out revokes the session in the store: the same cookie no longer opens anything.
+    expect((await fetch(`${server.url}/admin/api/signout`, { method: 'POST', headers: { cookie: session } })).status).toBe(200);
+    expect((await fetch(`${server.url}/admin/api/games`, { headers: { cookie: session } })).status).toBe(401);
+    const refused = new Client(server.url, '/admin', undefined, session);
+    await expect(refused.connected()).rejects.toMatchObject({ data: { code: 'auth/required' } });
+    refused.close();
+    expect((await fetch(`${server.url}/admin/api/session`, { method: 'POST' })).status).toBe(401);
   });
 
   it('a WebSocket from a page of another site is refused; one with no Origin (a program) or the same site is let in', async () => {

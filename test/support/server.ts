@@ -78,7 +78,7 @@ export class Client {
 
   /** `cookie`: a signed-in player's Cookie header (its session). */
   constructor(url: string, namespace = '/', auth?: Record<string, string>, cookie?: string) {
-    this.socket = io(url + namespace, { transports: ['websocket'], reconnection: false, ...(auth ? { auth } : {}), ...(cookie ? { extraHeaders: { cookie } } : {}) });
+    this.socket = io(url + namespace, { transports: ['websocket'], reconnection: false, ...(auth ? { auth } : {}), ...(cookie ? { extraHeaders: { cookie }, forceNew: true } : {}) });
     this.socket.onAny((event, data) => this.events.push({ event, data }));
   }
 

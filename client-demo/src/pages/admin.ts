@@ -7,7 +7,6 @@ import { capital, compact, reasonText, scoreText, seatName, timeControlText } fr
 import { GAME_TITLES, parsePosition, snapshot } from '../model.js';
 import { askOn, getJson, type ConnectionState } from '../net.js';
 import { link, navigate } from '../router.js';
-import { adminToken, setAdminToken } from '../storage.js';
 
 /**
  * The admin namespace, kept across page changes: every live game (and the ones that just ended),
@@ -25,8 +24,9 @@ class AdminConnection {
   private refreshTimer: number | null = null;
   private queueTimer: number;
 
-  constructor(readonly token: string) {
-    this.socket = io('/admin', { auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 4000 });
+  /** Authenticated by the admin session cookie (the token itself is never kept by the page). */
+  constructor() {
+    this.socket = io('/admin', { transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 4000 });
     this.socket.on('connect', () => {
       this.setState('online');
       void this.refresh();
@@ -128,26 +128,21 @@ class AdminConnection {
 
 let admin: AdminConnection | null = null;
 
-function connectAdmin(token: string): AdminConnection {
-  if (admin && admin.token === token && !admin.authError) return admin;
+function connectAdmin(): AdminConnection {
+  if (admin && !admin.authError) return admin;
   admin?.close();
-  admin = new AdminConnection(token);
+  admin = new AdminConnection();
   return admin;
 }
 
-/** `/admin`: asks for the token once per tab; then the live grid, or one game large (`?watch=<id>`). */
+/** `/admin`: the live grid, or one game large (`?watch=<id>`); asks for the token when there is no admin session. */
 export function adminPage(root: HTMLElement, watch: string | null): () => void {
   const disposer = new Disposer();
   const page = h('div', { class: 'page page-admin' });
   replace(root, page);
   document.title = 'Admin — Boardroom';
 
-  const token = adminToken();
-  if (!token) {
-    loginForm(page, null);
-    return () => disposer.dispose();
-  }
-  const conn = connectAdmin(token);
+  const conn = connectAdmin();
   let mode: 'embedded' | 'redis' | null = null;
   void getJson<{ mode: 'embedded' | 'redis' }>('/health')
     .then((r) => {
@@ -180,17 +175,17 @@ export function adminPage(root: HTMLElement, watch: string | null): () => void {
         h('div', { class: 'queue', 'data-testid': 'queue' }, h('span', { class: 'muted' }, 'Bot queue'), ...chips),
         mode === 'embedded'
           ? h('span', { class: 'muted small', title: 'The embedded server has no BullMQ queue' }, 'no queue dashboard (embedded)')
-          : h('a', { class: 'btn small', href: `/admin/queues?token=${encodeURIComponent(conn.token)}`, target: '_blank', rel: 'noopener', 'data-testid': 'dashboard-link' }, 'Queue dashboard ↗'),
+          : h('a', { class: 'btn small', href: '/admin/queues', target: '_blank', rel: 'noopener', 'data-testid': 'dashboard-link' }, 'Queue dashboard ↗'),
         h(
           'button',
           {
             class: 'btn small ghost',
             type: 'button',
+            'data-testid': 'admin-signout',
             onclick: () => {
-              setAdminToken(null);
               admin?.close();
               admin = null;
-              navigate('/admin');
+              void fetch('/admin/api/signout', { method: 'POST' }).finally(() => navigate('/admin'));
             },
           },
           'Sign out',
@@ -298,8 +293,7 @@ export function adminPage(root: HTMLElement, watch: string | null): () => void {
   disposer.add(
     conn.on((what) => {
       if (conn.authError) {
-        const message = conn.authError;
-        setAdminToken(null);
+        const message = conn.authError.startsWith('Sign in') ? null : conn.authError;
         admin?.close();
         admin = null;
         disposer.dispose();
@@ -345,7 +339,7 @@ function loginForm(page: HTMLElement, error: string | null): void {
     'form',
     { class: 'card login', 'data-testid': 'admin-login' },
     h('h2', null, 'Admin console'),
-    h('p', { class: 'muted' }, 'Enter the server’s admin token. It is kept for this tab only.'),
+    h('p', { class: 'muted' }, 'Enter the server’s admin token. It opens an eight-hour session; the page does not keep the token.'),
     error ? h('p', { class: 'error', 'data-testid': 'admin-error' }, error) : null,
     input,
     h('button', { class: 'btn primary wide', type: 'submit' }, 'Open console'),
@@ -354,8 +348,11 @@ function loginForm(page: HTMLElement, error: string | null): void {
     e.preventDefault();
     const token = input.value.trim();
     if (!token) return;
-    setAdminToken(token);
-    navigate('/admin', true);
+    void fetch('/admin/api/session', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).then(async (res) => {
+      if (res.ok) return navigate('/admin', true);
+      const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
+      loginForm(page, res.status === 401 ? 'That admin token is wrong.' : body.error?.message ?? `HTTP ${res.status}`);
+    });
   });
   replace(page, h('div', { class: 'login-wrap' }, form));
   input.focus();
