@@ -45,7 +45,8 @@ import { announceLostGames } from './socket/lost-games.js';
 import { MemoryStore } from './store/memory-store.js';
 import { readPersistence } from './store/persistence.js';
 import { RedisStore } from './store/redis-store.js';
-import type { GameStore, StoredGame } from './store/store.js';
+import { isStoreUnavailable, type GameStore, type StoredGame } from './store/store.js';
+import { STORE_UNAVAILABLE } from './socket/guard.js';
 
 export interface Boardroom {
   readonly url: string;
@@ -88,7 +89,10 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     // The store and the adapter's publisher send a few commands per move in one tick: one write
     // for them all. BullMQ keeps its own connection, whose blocking commands must not be batched.
-    const storeRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+    // Without an offline queue or retries, a request made while Redis is out of reach, or in
+    // flight when it went, fails at once (answered server/unavailable) instead of waiting for a
+    // reconnection that may not come.
+    const storeRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 0, enableAutoPipelining: true, enableOfflineQueue: false });
     const pub = storeRedis.duplicate();
     const sub = redis.duplicate();
     // The Socket.IO adapter publishes without waiting for the reply. A player who leaves just as
@@ -103,6 +107,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     const clients = [redis, storeRedis, pub, sub];
     for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
     closers.push(async () => Promise.all(clients.map((client) => client.quit())));
+    await untilReady([redis, storeRedis, pub, sub], config.REDIS_URL, log);
     const persistence = await readPersistence(redis);
     if (persistence.keeps === false) {
       const line = `This Redis keeps nothing across a restart (${persistence.detail}): if it restarts, every game is lost. Turn on AOF (appendonly yes) or RDB snapshots (save …).`;
@@ -227,6 +232,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     app.get(['/admin', '/account', '/ratings', '/game/{*rest}', '/replay/{*rest}', '/ratings/{*rest}', '/players/{*rest}'], (_req, res) => res.sendFile(`${CLIENT_DIST}/index.html`));
   }
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (isStoreUnavailable(err)) return void res.status(503).json({ ok: false, error: STORE_UNAVAILABLE });
     const status = (err as { status?: number }).status ?? 500;
     if (status >= 500) log.error({ err }, 'http request failed');
     res.status(status).json({ ok: false, error: { code: status === 413 ? 'payload/too_large' : 'payload/invalid', message: status === 413 ? 'The request body is too large.' : 'The request could not be read.' } });
@@ -291,4 +297,20 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
       for (const close of closers) await close().catch(() => undefined);
     },
   };
+}
+
+/** Waits until every connection is ready, saying once in a while that Redis is out of reach. */
+async function untilReady(clients: Redis[], url: string, log: Logger): Promise<void> {
+  const shown = url.replace(/\/\/[^@]*@/, '//…@');
+  const ready = Promise.all(clients.map((c) => (c.status === 'ready' ? undefined : new Promise<void>((resolve) => c.once('ready', () => resolve())))));
+  let waited = 0;
+  const nag = setInterval(() => {
+    waited += 5;
+    log.error({ redis: shown, waitedSeconds: waited }, `Redis at ${shown} cannot be reached; waiting for it (the server starts as soon as it answers)`);
+  }, 5000);
+  try {
+    await ready;
+  } finally {
+    clearInterval(nag);
+  }
 }

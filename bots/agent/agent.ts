@@ -219,7 +219,7 @@ class AgentClient {
 }
 
 function retryable(error: ServerError, attempt: number): boolean {
-  return attempt < BUSY_RETRIES && (error.code === 'server/busy' || error.code === 'rate/limited');
+  return attempt < BUSY_RETRIES && (error.code === 'server/busy' || error.code === 'server/unavailable' || error.code === 'rate/limited');
 }
 
 function sleep(ms: number): Promise<void> {

@@ -445,6 +445,17 @@ export class GameService {
     await this.mutate(gameId, (game) => accept(G.forfeitTurn(game, ply, this.now()) ?? game));
   }
 
+  /**
+   * The sweep's backstop for a bot turn that was never asked (the store took the move but the
+   * queue could not be reached in that moment): asked now, unless its job is still pending.
+   */
+  async ensureBotTurn(game: StoredGame): Promise<boolean> {
+    if (game.status !== 'live' || game.seats[G.toMove(game)].kind !== 'bot') return false;
+    if (await this.options.botTurns.pending(game.id, game.moves.length)) return false;
+    await this.startTurn(game);
+    return true;
+  }
+
   /** On start: every live game's clock re-armed, pending bot and agent turns asked again. */
   async recover(): Promise<number> {
     const live = await this.options.store.list('live', 10_000);

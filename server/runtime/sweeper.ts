@@ -94,6 +94,9 @@ export class Sweeper {
         await service.onFlag(game.id, game.moves.length);
         continue;
       }
+      if (now - game.updatedAt > FULL_SWEEP_MS && (await service.ensureBotTurn(game))) {
+        log.warn({ gameId: game.id, ply: game.moves.length }, 'a bot turn had no job (the queue was out of reach when it was due): asked again');
+      }
       for (const color of COLORS) {
         const seat = game.seats[color];
         if (seat.kind === 'bot' || !seat.connected || (seat.connectedVia !== null && alive.has(seat.connectedVia))) continue;

@@ -3,8 +3,16 @@ import type { Ack, ServerError } from '../../shared/protocol/index.js';
 import type { Outcome } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
+import { isStoreUnavailable } from '../store/store.js';
 
 const WINDOW_MS = 10_000;
+
+/** The answer while the store is out of reach: nothing was done; the same request may be sent again. */
+export const STORE_UNAVAILABLE: ServerError = {
+  code: 'server/unavailable',
+  message: 'The game store cannot be reached just now; nothing was changed. Send the request again in a moment.',
+  retryAfterMs: 1000,
+};
 
 /**
  * How a request is counted against the connection's rate: `messages` counts every request;
@@ -90,6 +98,10 @@ export function guard(socket: Socket, limit: number, log: Logger, metrics: Metri
         if (outcome.ok && budget === 'refusals') window.refund();
         reply(ack, outcome.ok ? ({ ok: true, ...outcome.value } as Ack<T>) : { ok: false, error: outcome.error });
       } catch (error) {
+        if (isStoreUnavailable(error)) {
+          log.warn({ event, err: (error as Error).message }, 'request refused: the store is out of reach');
+          return reply(ack, { ok: false, error: STORE_UNAVAILABLE });
+        }
         log.error({ err: error, event }, 'request handler failed');
         reply(ack, { ok: false, error: { code: 'server/busy', message: 'The server could not handle this request; try again.' } });
       }

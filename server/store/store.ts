@@ -125,6 +125,15 @@ export interface GameStore {
   close(): Promise<void>;
 }
 
+/**
+ * Whether an error is the store being out of reach (Redis down or reconnecting): the request
+ * changed nothing and may be sent again, as opposed to a bug.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Stream isn't writeable|Connection is closed|ECONNREFUSED|ECONNRESET|EPIPE|MaxRetriesPerRequest/i.test(message);
+}
+
 /** A game written before a field existed reads as if the field had its empty value. */
 export function withDefaults(game: StoredGame): StoredGame {
   const seat = (s: StoredSeat): StoredSeat => ({ ...s, connectedVia: s.connectedVia ?? null, account: s.account ?? false });

@@ -21,6 +21,7 @@ export const SERVER_ERROR_CODES = [
   'move/stale_ply', // the move names a ply that is not the current one
   'clock/flag_fell', // the move came after the mover's time ran out: the game is lost on time
   'server/busy', // a concurrent write won: try again with the new state
+  'server/unavailable', // the game store cannot be reached just now: nothing changed; `retryAfterMs`
   'agent/name_taken', // (admin API) an agent of that name exists already
   'agent/not_found', // (admin API) no agent of that name
   'challenge/not_found', // no waiting room reserved for this agent by that id

@@ -11,7 +11,16 @@ export interface TestRedis {
   client(): Redis;
   /** SIGKILL, then a new empty redis-server on the same port after `downMs`. */
   restartEmpty(downMs?: number): Promise<void>;
+  /** SIGKILL: the server is gone until `start`. */
+  kill(): Promise<void>;
+  /** A redis-server again on the same port and directory (with AOF, it reloads what it had written). */
+  start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** With `appendfsync`, the server keeps an append-only file, synced on every write or every second. */
+export interface RedisOptions {
+  readonly appendfsync?: 'always' | 'everysec';
 }
 
 export async function freePort(): Promise<number> {
@@ -25,10 +34,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function spawnRedis(port: number, dir: string): Promise<ChildProcess> {
+async function spawnRedis(port: number, dir: string, options: RedisOptions = {}): Promise<ChildProcess> {
+  const persistence = options.appendfsync ? ['--appendonly', 'yes', '--appendfsync', options.appendfsync] : ['--appendonly', 'no'];
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {
@@ -55,11 +65,11 @@ async function kill(child: ChildProcess): Promise<void> {
   await gone;
 }
 
-/** A redis-server of the tests' own on a free port, keeping nothing on disk. */
-export async function startRedis(): Promise<TestRedis> {
+/** A redis-server of the tests' own on a free port, keeping nothing on disk unless asked for AOF. */
+export async function startRedis(options: RedisOptions = {}): Promise<TestRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'boardroom-redis-'));
-  let child = await spawnRedis(port, dir);
+  let child = await spawnRedis(port, dir, options);
   const clients: Redis[] = [];
   const url = `redis://127.0.0.1:${port}`;
   return {
@@ -74,6 +84,12 @@ export async function startRedis(): Promise<TestRedis> {
       await kill(child);
       await new Promise((r) => setTimeout(r, downMs));
       child = await spawnRedis(port, dir);
+    },
+    async kill() {
+      await kill(child);
+    },
+    async start() {
+      child = await spawnRedis(port, dir, options);
     },
     async stop() {
       for (const c of clients) c.disconnect();
