@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CredentialsSchema } from '../../shared/protocol/index.js';
 import { accept, parse, refuse, type Outcome } from '../games/refuse.js';
 import type { PlatformStore } from '../store/platform.js';
+import { cookieValue } from './cookies.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 
 export const SESSION_MS = 30 * 24 * 3600_000;
@@ -82,6 +83,5 @@ export class Accounts {
 
 /** The session id in a Cookie header, if any. */
 export function sessionFromCookie(header: string | undefined): string | undefined {
-  const value = /(?:^|;\s*)boardroom_session=([^;]+)/.exec(header ?? '')?.[1];
-  return value ? decodeURIComponent(value) : undefined;
+  return cookieValue(header, 'boardroom_session');
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PlatformStore } from '../store/platform.js';
+import { cookieValue } from './cookies.js';
 
 export const ADMIN_SESSION_MS = 8 * 3600_000;
 /** What an admin session holds in the session store: no account name can be it (names have no '@'). */
@@ -32,6 +33,5 @@ export class AdminSessions {
 
 /** The admin session id in a Cookie header, if any. */
 export function adminSessionFromCookie(header: string | undefined): string | undefined {
-  const value = /(?:^|;\s*)boardroom_admin=([^;]+)/.exec(header ?? '')?.[1];
-  return value ? decodeURIComponent(value) : undefined;
+  return cookieValue(header, 'boardroom_admin');
 }
