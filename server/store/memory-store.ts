@@ -1,7 +1,7 @@
 import type { GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type StoredGame } from './store.js';
+import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredGame } from './store.js';
 
 const RECENT_KEPT = 50;
 
@@ -53,12 +53,23 @@ export class MemoryStore implements GameStore {
     return (this.recent.get(identityKey(identity)) ?? []).slice(0, limit);
   }
 
+  async summaries(status: GameStatus, limit: number): Promise<GameSummary[]> {
+    // Stored games are replaced on each write, never changed in place: sharing their parts is safe.
+    return this.byChange(status, limit).map((game) => {
+      const { moves, ...rest } = withDefaults(game);
+      return { ...rest, ply: moves.length };
+    });
+  }
+
   async list(status: GameStatus, limit: number): Promise<StoredGame[]> {
+    return this.byChange(status, limit).map((g) => structuredClone(g));
+  }
+
+  private byChange(status: GameStatus, limit: number): StoredGame[] {
     return [...this.games.values()]
       .filter((g) => g.status === status)
       .sort((a, b) => b.updatedAt - a.updatedAt)
-      .slice(0, limit)
-      .map((g) => structuredClone(g));
+      .slice(0, limit);
   }
 
   async count(status: GameStatus): Promise<number> {

@@ -73,6 +73,12 @@ export class MemoryPlatform implements PlatformStore {
     return instances.reduce((sum, instance) => sum + (this.connectionCounts.get(`${instance}|${address}`) ?? 0), 0);
   }
 
+  async allConnections(instances: readonly string[]): Promise<number> {
+    let sum = 0;
+    for (const [key, n] of this.connectionCounts) if (instances.includes(key.slice(0, key.indexOf('|')))) sum += n;
+    return sum;
+  }
+
   async putSeek(seek: Seek): Promise<void> {
     this.seekPool.set(seek.id, structuredClone(seek));
   }

@@ -88,6 +88,11 @@ export class RedisPlatform implements PlatformStore {
     return counts.reduce((sum, n) => sum + Number(n ?? 0), 0);
   }
 
+  async allConnections(instances: readonly string[]): Promise<number> {
+    const counts = await Promise.all(instances.map((instance) => this.redis.hvals(`${this.prefix}connections:${instance}`)));
+    return counts.flat().reduce((sum, n) => sum + Number(n), 0);
+  }
+
   async putSeek(seek: Seek): Promise<void> {
     await this.redis.hset(`${this.prefix}seeks`, seek.id, JSON.stringify(seek));
   }

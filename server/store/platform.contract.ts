@@ -84,5 +84,18 @@ export function platformContract(name: string, open: () => Promise<PlatformStore
       await store.countLadderGame('gomoku', ['engine-1', 'bridge']);
       expect(await store.ladderPlayed('gomoku')).toEqual(new Map([['engine-1', 2], ['random', 1], ['bridge', 1]]));
     });
+
+    it('counts connections per process and address, and over every address', async () => {
+      const store = await open();
+      const [a, b] = [`web-${Math.random()}`, `web-${Math.random()}`];
+      await store.countConnection(a, '10.0.0.1', 1);
+      await store.countConnection(a, '10.0.0.1', 1);
+      await store.countConnection(a, '10.0.0.2', 1);
+      await store.countConnection(b, '10.0.0.1', 1);
+      await store.countConnection(b, '10.0.0.1', -1);
+      expect(await store.connections('10.0.0.1', [a, b])).toBe(2);
+      expect(await store.allConnections([a, b])).toBe(3);
+      expect(await store.allConnections([b])).toBe(0);
+    });
   });
 }

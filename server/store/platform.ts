@@ -66,6 +66,8 @@ export interface PlatformStore {
   countConnection(instance: string, address: string, delta: number): Promise<void>;
   /** Open connections from an address, summed over the processes named. */
   connections(address: string, instances: readonly string[]): Promise<number>;
+  /** Open connections from every address, summed over the processes named. */
+  allConnections(instances: readonly string[]): Promise<number>;
   putSeek(seek: Seek): Promise<void>;
   seeks(): Promise<Seek[]>;
   /** Removes every seek named if all are still there, else none: a pairing claims its seekers. */

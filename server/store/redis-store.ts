@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type StoredGame } from './store.js';
+import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredGame } from './store.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
 
@@ -183,6 +183,19 @@ export class RedisStore implements GameStore {
     const ids = await this.redis.zrevrange(this.prefix + STATUS_SETS[status], 0, limit - 1);
     const games = await Promise.all(ids.map((id) => this.get(id)));
     return games.filter((g): g is StoredGame => g !== undefined && g.status === status);
+  }
+
+  /** One pipelined batch (the connection auto-pipelines): each game's document and its moves' count. */
+  async summaries(status: GameStatus, limit: number): Promise<GameSummary[]> {
+    const ids = await this.redis.zrevrange(this.prefix + STATUS_SETS[status], 0, limit - 1);
+    const found = await Promise.all(ids.map((id) => Promise.all([this.redis.hmget(`${this.prefix}game:${id}`, 'doc', 'version'), this.redis.llen(`${this.prefix}game:${id}:moves`)])));
+    const games: GameSummary[] = [];
+    for (const [[doc, version], ply] of found) {
+      if (!doc) continue;
+      const { moves: _none, ...game } = withDefaults({ ...(JSON.parse(doc) as Document), moves: [], version: Number(version) });
+      if (game.status === status) games.push({ ...game, ply });
+    }
+    return games;
   }
 
   async count(status: GameStatus): Promise<number> {

@@ -97,6 +97,22 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect((await store.list('finished', 100)).map((g) => g.id)[0]).toBe(a.id);
     });
 
+    it('summarises games by status without their moves, newest change first', async () => {
+      const store = await open();
+      const a = sampleGame({ status: 'live', updatedAt: 10, moves: ['a', 'b', 'c'] });
+      const b = sampleGame({ status: 'live', updatedAt: 20 });
+      await store.create(a);
+      await store.create(b);
+      await store.update({ ...a, version: 2, moves: [...a.moves, 'd'], updatedAt: 30 });
+      const live = (await store.summaries('live', 100)).filter((g) => g.id === a.id || g.id === b.id);
+      expect(live.map((g) => [g.id, g.ply, g.version])).toEqual([
+        [a.id, 4, 2],
+        [b.id, b.moves.length, 1],
+      ]);
+      expect(live[0]).not.toHaveProperty('moves');
+      expect(await store.summaries('finished', 100)).toEqual([]);
+    });
+
     it('keeps agents by token hash and by name, one token per name', async () => {
       const store = await open();
       expect(await store.putAgent('hash-1', { name: 'edax-bridge', createdAt: 5 })).toBe(true);

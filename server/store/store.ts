@@ -70,6 +70,9 @@ export interface GameEnd {
   readonly players: readonly Identity[];
 }
 
+/** A game without its moves: what a table of many games needs. */
+export type GameSummary = Omit<StoredGame, 'moves'> & { readonly ply: number };
+
 export interface AgentIdentity {
   readonly name: string;
   readonly createdAt: number;
@@ -99,6 +102,8 @@ export interface GameStore {
   recentGames(identity: Identity, limit: number): Promise<string[]>;
   /** Newest first. */
   list(status: GameStatus, limit: number): Promise<StoredGame[]>;
+  /** Like `list` without the moves (their count instead): tables of thousands of games read these. */
+  summaries(status: GameStatus, limit: number): Promise<GameSummary[]>;
   /** How many games have this status. */
   count(status: GameStatus): Promise<number>;
   /** The ids and last-change times of the games of a status that changed longest ago, oldest first. */
