@@ -38,6 +38,8 @@ import { Sweeper } from './runtime/sweeper.js';
 import { Quotas } from './quotas.js';
 import { clientAddress } from './socket/address.js';
 import { attachAdmin } from './socket/admin.js';
+import { AdminFeed } from './admin/feed.js';
+import { LiveTable } from './admin/live-table.js';
 import { attachAgents, authError } from './socket/agents.js';
 import { agentRoom, seatRoom, seekRoom, SocketBroadcaster } from './socket/broadcaster.js';
 import { attachPlayers } from './socket/players.js';
@@ -195,15 +197,18 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   const ladder = new Ladder({ platform, store, service, instance, botExists, maxConcurrent: Math.max(1, Math.floor(config.BOT_THREADS / 2)), log });
 
   let closing = false;
+  /** The server processes whose lease runs, this one always among them. */
+  const liveInstances = async (): Promise<string[]> => {
+    const live = [...(await store.leases())].filter(([id, until]) => id === instance || until > Date.now()).map(([id]) => id);
+    return live.includes(instance) ? live : [...live, instance];
+  };
   for (const ns of [io.of('/'), io.of('/agent')]) {
     ns.use((socket, next) => {
       (socket.data as { instance: string }).instance = instance;
       // Connections per address, counted per process and summed over the live ones.
       const address = clientAddress(socket, config.TRUST_PROXY);
       void (async () => {
-        const leases = await store.leases();
-        const live = [...leases].filter(([id, until]) => id === instance || until > Date.now()).map(([id]) => id);
-        const allowed = await quotas.mayConnect(address, live.includes(instance) ? live : [...live, instance]);
+        const allowed = await quotas.mayConnect(address, await liveInstances());
         if (!allowed.ok) return next(authError(allowed.error.code, allowed.error.message));
         await platform.countConnection(instance, address, 1);
         socket.once('disconnect', () => void platform.countConnection(instance, address, -1).catch(onError));
@@ -214,13 +219,21 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   attachPlayers(io.of('/'), { service, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
   attachAgents(io.of('/agent'), { service, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);
   const adminSessions = new AdminSessions(platform);
-  attachAdmin(io.of('/admin'), service, broadcaster, config.ADMIN_TOKEN, adminSessions, queueStats, log, metrics);
+  const liveTable = new LiveTable({
+    store,
+    queue: queueStats,
+    connections: async () => platform.allConnections(await liveInstances()),
+    thinking: (gameId) => broadcaster.latestThinking.get(gameId),
+  });
+  const adminFeed = new AdminFeed(liveTable, onError);
+  closers.push(async () => adminFeed.close());
+  attachAdmin(io.of('/admin'), { service, broadcaster, feed: adminFeed, adminToken: config.ADMIN_TOKEN, sessions: adminSessions, queueStats }, log, metrics);
 
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
   const mode = config.REDIS_URL ? 'redis' : 'embedded';
   app.use(playerRoutes({ accounts, platform, store }));
-  app.use(apiRoutes({ service, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
+  app.use(apiRoutes({ service, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   if (dashboardQueues.length > 0) {
     const board = new ExpressAdapter();
     board.setBasePath('/admin/queues');

@@ -64,7 +64,7 @@ export function createGame(spec: CreateRoom, botExists: (name: string) => boolea
   }
   const seats = { black: seatOf(spec.seats.black), white: seatOf(spec.seats.white) };
   const game = freshGame(
-    { id: made.id ?? newGameId(), game: spec.game, options: spec.options, timeControl: spec.timeControl, showThinking: spec.showThinking, seats, rated: spec.rated, ladder: made.ladder ?? false, owner: made.owner ?? null },
+    { id: made.id ?? newGameId(), game: spec.game, options: spec.options, timeControl: spec.timeControl, showThinking: spec.showThinking ?? !spec.rated, seats, rated: spec.rated, ladder: made.ladder ?? false, owner: made.owner ?? null },
     now,
   );
   return accept(startIfFull(game, now)); // a room of bots starts at once

@@ -324,11 +324,6 @@ export class GameService {
     return result.ok ? accept({}) : result;
   }
 
-  async liveViews(): Promise<GameView[]> {
-    const live = await this.options.store.list('live', 10_000);
-    return live.map((g) => G.toView(g, this.now()));
-  }
-
   async recentGames(limit: number): Promise<StoredGame[]> {
     return this.options.store.list('finished', limit);
   }

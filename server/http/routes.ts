@@ -1,6 +1,9 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { GAMES } from '../../shared/games.js';
 import { BOT_CATALOG } from '../../bots/jobs/contract.js';
+import { AdminQuerySchema } from '../../shared/protocol/index.js';
+import type { LiveTable } from '../admin/live-table.js';
+import { parse } from '../games/refuse.js';
 import type { GameService } from '../games/service.js';
 import { newToken, hashToken } from '../games/tokens.js';
 import { toSummary } from '../games/game.js';
@@ -14,6 +17,7 @@ import type { GameStore, StoredGame } from '../store/store.js';
 
 export interface RouteDeps {
   readonly service: GameService;
+  readonly liveTable: LiveTable;
   readonly store: GameStore;
   readonly platform: PlatformStore;
   readonly ladder: Ladder;
@@ -106,9 +110,13 @@ async function setAdminCookie(req: Request, res: Response, sessions: AdminSessio
 
 function adminRoutes(deps: RouteDeps): Router {
   const router = express.Router();
-  router.get('/games', async (_req, res) => {
-    const games = await deps.service.liveViews();
-    res.json({ ok: true, games: games.map((g) => ({ ...g, thinking: deps.broadcaster.latestThinking.get(g.id) ?? null })) });
+  /** A page of the live-games table: ?game=&kind=&state=&q=&sort=&dir=&offset=&limit= as in admin:list. */
+  router.get('/games', async (req, res) => {
+    const numbers = new Set(['offset', 'limit']);
+    const raw = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, numbers.has(k) && typeof v === 'string' && v !== '' ? Number(v) : v]));
+    const query = parse(AdminQuerySchema, raw);
+    if (!query.ok) return refusal(res, 400, query.error.code, query.error.message);
+    res.json({ ok: true, ...(await deps.liveTable.page(query.value)) });
   });
   router.post('/games/:id/end', async (req, res) => {
     const ended = await deps.service.adminEnd({ ...(req.body as object), gameId: req.params.id });

@@ -106,7 +106,7 @@ export class Ladder {
   private async start(game: GameId, a: Entrant, b: Entrant): Promise<boolean> {
     const [black, white] = Math.random() < 0.5 ? [a, b] : [b, a];
     const seat = (e: Entrant): SeatSpec => (e.kind === 'bot' ? { kind: 'bot', bot: e.name } : { kind: 'agent', agent: e.name });
-    const created = await this.options.service.createRoom({ game, timeControl: LADDER_CLOCK, rated: true, showThinking: true, seats: { black: seat(black), white: seat(white) } }, { ladder: true, owner: 'ladder' });
+    const created = await this.options.service.createRoom({ game, timeControl: LADDER_CLOCK, rated: true, seats: { black: seat(black), white: seat(white) } }, { ladder: true, owner: 'ladder' });
     if (!created.ok) {
       this.options.log.warn({ game, error: created.error }, 'could not start a ladder game');
       return false;

@@ -1,12 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Namespace, Socket } from 'socket.io';
+import { z } from 'zod';
+import { AdminQuerySchema, type AdminPage } from '../../shared/protocol/index.js';
 import { adminSessionFromCookie, type AdminSessions } from '../accounts/admin-sessions.js';
+import type { AdminFeed } from '../admin/feed.js';
+import { parse, refuse } from '../games/refuse.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { authError } from './agents.js';
-import { ADMINS, type SocketBroadcaster } from './broadcaster.js';
+import { gameRoom, type SocketBroadcaster } from './broadcaster.js';
 import { guard } from './guard.js';
+
+/** Games one admin connection may follow move by move at once. */
+export const ADMIN_OPEN_MAX = 8;
+const OpenSchema = z.object({ gameId: z.string().min(1).max(64) });
 
 export function adminTokenMatches(given: unknown, expected: string | undefined): boolean {
   if (!expected || typeof given !== 'string') return false;
@@ -15,25 +23,26 @@ export function adminTokenMatches(given: unknown, expected: string | undefined):
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+export interface AdminDeps {
+  readonly service: GameService;
+  readonly broadcaster: SocketBroadcaster;
+  readonly feed: AdminFeed;
+  readonly adminToken: string | undefined;
+  readonly sessions: AdminSessions;
+  readonly queueStats: () => Promise<Record<string, number>>;
+}
+
 /**
- * The admin namespace (`auth: { token: ADMIN_TOKEN }`): every live game with the bots' latest
- * thinking, every move and thought as it happens, and the power to end a game.
+ * The admin namespace (`auth: { token: ADMIN_TOKEN }` or the console's session cookie): a page of
+ * the live-games table kept current once a second (`admin:list`), the moves and thinking of the
+ * few games it opens (`admin:open`), and the power to end a game.
  */
-export function attachAdmin(
-  ns: Namespace,
-  service: GameService,
-  broadcaster: SocketBroadcaster,
-  adminToken: string | undefined,
-  sessions: AdminSessions,
-  queueStats: () => Promise<Record<string, number>>,
-  log: Logger,
-  metrics: Metrics,
-): void {
+export function attachAdmin(ns: Namespace, deps: AdminDeps, log: Logger, metrics: Metrics): void {
+  const { service, broadcaster, feed, adminToken, sessions } = deps;
   ns.use((socket, next) => {
     if (!adminToken) return next(authError('auth/required', 'The admin is off: start the server with ADMIN_TOKEN set.'));
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (token !== undefined && token !== '') return next(adminTokenMatches(token, adminToken) ? undefined : authError('auth/bad_token', 'That admin token is wrong.'));
-    // The console's session cookie (signed in with POST /admin/api/session).
     void sessions.valid(adminSessionFromCookie(socket.handshake.headers.cookie)).then(
       (ok) => next(ok ? undefined : authError('auth/required', 'Sign in to the admin console, or connect with auth: { token } holding ADMIN_TOKEN.')),
       () => next(authError('auth/required', 'The session store cannot be read; connect with auth: { token }.')),
@@ -41,14 +50,43 @@ export function attachAdmin(
   });
   ns.on('connection', (socket: Socket) => {
     metrics.connections.inc({ namespace: '/admin' });
-    void socket.join(ADMINS);
+    const sink = { send: (page: AdminPage) => socket.emit('admin:page', page) };
+    const open = new Set<string>();
     const handle = guard(socket, 10_000, log, metrics);
-    handle('admin:games', async () => {
-      const games = await service.liveViews();
-      return { ok: true, value: { games, thinking: games.map((g) => broadcaster.latestThinking.get(g.id)).filter((t) => t !== undefined) } };
+    handle('admin:list', async (payload) => {
+      const query = parse(AdminQuerySchema, payload ?? {});
+      if (!query.ok) return query;
+      return { ok: true, value: { page: await feed.follow(sink, query.value) } };
+    });
+    handle('admin:unlist', async () => {
+      feed.unfollow(sink);
+      return { ok: true, value: {} };
+    });
+    handle('admin:open', async (payload) => {
+      const request = parse(OpenSchema, payload);
+      if (!request.ok) return request;
+      const { gameId } = request.value;
+      if (!open.has(gameId) && open.size >= ADMIN_OPEN_MAX) {
+        return refuse('admin/too_many_open', `One admin connection follows at most ${ADMIN_OPEN_MAX} games at once; close one first (admin:close).`);
+      }
+      const view = await service.view(gameId);
+      if (!view.ok) return view;
+      open.add(gameId);
+      await socket.join(gameRoom(gameId));
+      return { ok: true, value: { view: view.value, thinking: broadcaster.latestThinking.get(gameId) ?? null } };
+    });
+    handle('admin:close', async (payload) => {
+      const request = parse(OpenSchema, payload);
+      if (!request.ok) return request;
+      open.delete(request.value.gameId);
+      await socket.leave(gameRoom(request.value.gameId));
+      return { ok: true, value: {} };
     });
     handle('admin:end', (payload) => service.adminEnd(payload));
-    handle('admin:queue', async () => ({ ok: true, value: { queue: await queueStats() } }));
-    socket.on('disconnect', () => metrics.connections.dec({ namespace: '/admin' }));
+    handle('admin:queue', async () => ({ ok: true, value: { queue: await deps.queueStats() } }));
+    socket.on('disconnect', () => {
+      feed.unfollow(sink);
+      metrics.connections.dec({ namespace: '/admin' });
+    });
   });
 }

@@ -10,57 +10,104 @@ export const agentRoom = (agent: string): string => `agent:${agent}`;
 /** The connection waiting in quick pairing: it hears `seek:paired` there, from whichever process pairs it. */
 export const seekRoom = (seekId: string): string => `seek:${seekId}`;
 export const LOBBY = 'lobby';
-/**
- * Every admin socket joins this room. Broadcasting to a room rather than to the whole namespace
- * lets the Redis adapter of a process with no admin skip decoding the message.
- */
-export const ADMINS = 'admins';
+/** Bot thinking reaches spectators and admins at most once per this many ms per game; the latest wins. */
+export const THINKING_EVERY_MS = 250;
+/** Thinking older than this is forgotten (its game moved on in another process). */
+const THINKING_KEPT_MS = 120_000;
 const seatRooms = (gameId: string): string[] => [seatRoom(gameId, 'black'), seatRoom(gameId, 'white')];
 
 /**
- * Socket.IO rooms: a game's players and spectators, the lobby, every admin, and each agent.
- * Moves and state go through the adapter (every process's sockets); bot thinking reaches every
- * process from the queue already, so each process sends it to its own sockets only.
+ * Socket.IO rooms: a game's players and spectators, the lobby, each agent, and in the admin
+ * namespace the admins following a game (`admin:open`); admins follow the rest through the
+ * live table's pages. Moves and state go through the adapter (every process's sockets); bot
+ * thinking reaches every process from the queue already, so each process sends it to its own
+ * sockets only, at most once per THINKING_EVERY_MS per game.
  */
 export class SocketBroadcaster implements Broadcaster {
   /** The latest thinking per live game seen by this process, for the admin console. */
   readonly latestThinking = new Map<string, ThinkingView>();
+  private readonly thinkingAt = new Map<string, number>();
+  /** Per game, while a window is open: the thinking to send when it closes, if any came. */
+  private readonly windows = new Map<string, { pending: { view: ThinkingView; toSpectators: boolean } | null; timer: NodeJS.Timeout }>();
+  private sinceSweep = 0;
 
   constructor(private readonly io: Server) {}
 
   moved(event: MovedEvent): void {
-    this.latestThinking.delete(event.gameId);
+    this.forgetThinking(event.gameId);
     this.io.to(gameRoom(event.gameId)).emit('moved', event);
     this.io.of('/agent').to(gameRoom(event.gameId)).emit('moved', event);
-    this.io.of('/admin').to(ADMINS).emit('moved', event);
+    this.io.of('/admin').to(gameRoom(event.gameId)).emit('moved', event);
   }
 
   state(view: GameView): void {
     this.io.to(gameRoom(view.id)).emit('state', view);
     this.io.of('/agent').to(gameRoom(view.id)).emit('state', view);
-    this.io.of('/admin').to(ADMINS).emit('state', view);
+    this.io.of('/admin').to(gameRoom(view.id)).emit('state', view);
   }
 
   ended(view: GameView): void {
-    this.latestThinking.delete(view.id);
+    this.forgetThinking(view.id);
     const event = { gameId: view.id, result: view.result!, view };
     this.io.to(gameRoom(view.id)).emit('ended', event);
     // The seated agents hear the end even if the game ended before their socket joined its room.
     const seated = [view.seats.black, view.seats.white].filter((s) => s.kind === 'agent' && s.name).map((s) => agentRoom(s.name!));
     this.io.of('/agent').to([gameRoom(view.id), ...seated]).emit('ended', event);
-    this.io.of('/admin').to(ADMINS).emit('ended', event);
+    this.io.of('/admin').to(gameRoom(view.id)).emit('ended', event);
   }
 
+  /** Sent at once if the game's window is closed; otherwise kept (replacing older) until it closes. */
   thinking(view: ThinkingView, toSpectators: boolean): void {
+    const now = Date.now();
     this.latestThinking.set(view.gameId, view);
+    this.thinkingAt.set(view.gameId, now);
+    if (++this.sinceSweep >= 1000) this.sweepThinking(now);
+    const open = this.windows.get(view.gameId);
+    if (open) {
+      open.pending = { view, toSpectators };
+      return;
+    }
+    this.sendThinking(view, toSpectators);
+    this.openWindow(view.gameId);
+  }
+
+  private openWindow(gameId: string): void {
+    const timer = setTimeout(() => {
+      const window = this.windows.get(gameId);
+      this.windows.delete(gameId);
+      if (!window?.pending) return;
+      this.sendThinking(window.pending.view, window.pending.toSpectators);
+      this.openWindow(gameId);
+    }, THINKING_EVERY_MS);
+    timer.unref();
+    this.windows.set(gameId, { pending: null, timer });
+  }
+
+  private sendThinking(view: ThinkingView, toSpectators: boolean): void {
     if (toSpectators) this.io.local.to(spectatorRoom(view.gameId)).except(seatRooms(view.gameId)).emit('thinking', view);
-    this.io.of('/admin').local.to(ADMINS).emit('thinking', view);
+    this.io.of('/admin').local.to(gameRoom(view.gameId)).emit('thinking', view);
+  }
+
+  /** A move or the end makes the game's thinking stale: none of it is sent any more. */
+  private forgetThinking(gameId: string): void {
+    this.latestThinking.delete(gameId);
+    this.thinkingAt.delete(gameId);
+    const window = this.windows.get(gameId);
+    if (window) window.pending = null;
+  }
+
+  private sweepThinking(now: number): void {
+    this.sinceSweep = 0;
+    for (const [id, at] of this.thinkingAt) {
+      if (now - at < THINKING_KEPT_MS) continue;
+      this.thinkingAt.delete(id);
+      this.latestThinking.delete(id);
+    }
   }
 
   roomChanged(summary: RoomSummary): void {
     this.io.to(LOBBY).emit('rooms:changed', summary);
     this.io.of('/agent').to(LOBBY).emit('rooms:changed', summary);
-    this.io.of('/admin').to(ADMINS).emit('rooms:changed', summary);
   }
 
   agentTurn(agent: string, turn: AgentTurn): void {

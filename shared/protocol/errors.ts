@@ -38,6 +38,7 @@ export const SERVER_ERROR_CODES = [
   'quota/live_bot_games', // the owner has as many unfinished games with a bot as allowed
   'quota/bot_seconds', // the owner's rooms asked for as much bot thinking this minute as allowed; `retryAfterMs`
   'quota/connections', // (connect) as many connections are open from this address as allowed
+  'admin/too_many_open', // an admin connection follows as many games move by move as allowed; close one first
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 export type ErrorCode = ServerErrorCode | MoveErrorCode;

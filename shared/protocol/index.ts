@@ -3,3 +3,4 @@ export * from './events.js';
 export * from './schemas.js';
 export * from './views.js';
 export * from './accounts.js';
+export * from './admin.js';

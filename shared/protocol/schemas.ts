@@ -36,8 +36,11 @@ export const CreateRoomSchema = z.object({
   seats: z.object({ black: SeatSpecSchema, white: SeatSpecSchema }),
   /** Sit down at once: the colour to take (`random` picks one of the human seats). */
   sit: z.object({ name, color: z.enum([...COLORS, 'random']) }).optional(),
-  /** Let spectators see what the bots are thinking. */
-  showThinking: z.boolean().default(true),
+  /**
+   * Let spectators see what the bots are thinking. By default on, but off in a rated game: a
+   * spectator could pass a bot's plans on to its opponent.
+   */
+  showThinking: z.boolean().optional(),
   /** A rated game changes both players' ratings when it ends; each seat needs an identity (an account, an agent, a bot). */
   rated: z.boolean().default(false),
 });

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 import { Job, Queue, QueueEvents } from 'bullmq';
-import type { ThinkingView } from '../../shared/protocol/index.js';
 import { BOT_QUEUE } from '../../server/runtime/bullmq-bot-turns.js';
 import { startRedis } from '../support/redis.js';
-import { ADMIN_TOKEN, Client, expectOk, kill9, spawnBuilt, startServer } from '../support/server.js';
+import { ADMIN_TOKEN, Client, expectOk, kill9, searching, spawnBuilt, startServer } from '../support/server.js';
 
 const HELP = `Usage: npm run faults:workers -- [--kills N]
 
@@ -48,7 +47,7 @@ try {
       sit: { name: 'Ann', color: 'white' },
     }));
     const jobId = `${created.gameId}-0`;
-    await admin.waitFor<ThinkingView>('thinking', (t) => t.gameId === created.gameId, 20_000);
+    await searching(admin, created.gameId);
     const job = await Job.fromId(queue, jobId);
     const index = workers.findIndex((w) => job?.processedBy?.endsWith(`-${w.child.pid}`));
     if (index < 0) throw new Error(`no worker holds ${jobId} (processedBy ${job?.processedBy})`);

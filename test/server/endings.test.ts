@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameView } from '../../shared/protocol/index.js';
+import type { AdminPage, GameView } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { ADMIN_TOKEN, Client, expectOk, startServer } from '../support/server.js';
@@ -61,13 +61,14 @@ describe('how games end', () => {
   it('an admin sees live games and adjudicates one', async () => {
     const { ann, bob, gameId } = await room('minichess');
     const admin = await new Client(server.url, '/admin', { token: ADMIN_TOKEN }).connected();
-    const listed = expectOk(await admin.ask<{ games: GameView[] }>('admin:games', {}));
-    expect(listed.games.map((g) => g.id)).toContain(gameId);
+    const listed = expectOk(await admin.ask<{ page: AdminPage }>('admin:list', { game: 'minichess', limit: 100 }));
+    expect(listed.page.rows.map((g) => g.id)).toContain(gameId);
     expectOk(await admin.ask('admin:end', { gameId, winner: 'white', reason: 'white is a queen up' }));
     const ended = await ann.waitFor<{ view: GameView }>('ended', (e) => e.view.id === gameId);
     expect(ended.view.result).toEqual({ winner: 'white', reason: 'adjudication', note: 'white is a queen up' });
-    const http = (await (await fetch(`${server.url}/admin/api/games`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { games: { id: string }[] };
-    expect(http.games.map((g) => g.id)).not.toContain(gameId);
+    // The table is read at most once a second: the ended game leaves it by the next reading.
+    const listedOverHttp = async () => ((await (await fetch(`${server.url}/admin/api/games?limit=100`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as AdminPage).rows.map((g) => g.id);
+    await expect.poll(listedOverHttp, { timeout: 3000, interval: 200 }).not.toContain(gameId);
     for (const c of [ann, bob, admin]) c.close();
   });
 });

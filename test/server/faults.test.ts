@@ -1,9 +1,9 @@
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameLost, GameView, ThinkingView } from '../../shared/protocol/index.js';
+import type { GameLost, GameView } from '../../shared/protocol/index.js';
 import { BOT_QUEUE } from '../../server/runtime/bullmq-bot-turns.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { ADMIN_TOKEN, Client, expectOk, kill9, spawnBuilt, startServer } from '../support/server.js';
+import { ADMIN_TOKEN, Client, expectOk, kill9, searching, spawnBuilt, startServer } from '../support/server.js';
 
 // The platform's own faults must never decide a game: a dead worker's bot turn is taken over in
 // seconds and the bot is not flagged for it; a Redis that comes back empty is announced.
@@ -42,7 +42,7 @@ describe('bot workers that die', () => {
     const admin = await new Client(server.url, '/admin', { token: ADMIN_TOKEN }).connected();
     const { ann, gameId } = await againstEngine5(server.url, { kind: 'per-move', moveMs: 15_000 });
     const started = Date.now();
-    await admin.waitFor<ThinkingView>('thinking', (t) => t.gameId === gameId, 20_000);
+    await searching(admin, gameId);
     await new Promise((r) => setTimeout(r, Math.max(0, started + 1000 - Date.now())));
     await kill9(worker.child);
     await new Promise((r) => setTimeout(r, 2000));
@@ -67,7 +67,7 @@ describe('bot workers that die', () => {
     await Promise.all(workers.map((w) => w.ready));
     const admin = await new Client(server.url, '/admin', { token: ADMIN_TOKEN }).connected();
     const { ann, gameId } = await againstEngine5(server.url, { kind: 'none' });
-    await admin.waitFor<ThinkingView>('thinking', (t) => t.gameId === gameId, 20_000);
+    await searching(admin, gameId);
     const connection = { host: '127.0.0.1', port: redis.port };
     const events = new QueueEvents(BOT_QUEUE, { connection, prefix: 'wtwo' });
     await events.waitUntilReady();

@@ -14,7 +14,7 @@ const PER_EVENT = 200;
 const EVENTS = {
   '/': ['rooms:list', 'room:create', 'room:join', 'room:watch', 'room:unwatch', 'room:resume', 'room:leave', 'move', 'resign', 'draw:offer', 'draw:accept', 'draw:decline', 'rematch', 'seek', 'seek:cancel', 'seek:bot'],
   '/agent': ['hello', 'rooms:list', 'room:create', 'room:join', 'room:watch', 'challenge', 'challenge:decline', 'move', 'resign', 'draw:offer', 'draw:accept', 'draw:decline', 'ladder:join', 'ladder:leave'],
-  '/admin': ['admin:games', 'admin:end', 'admin:queue'],
+  '/admin': ['admin:list', 'admin:unlist', 'admin:open', 'admin:close', 'admin:end', 'admin:queue'],
 } as const;
 const CODES = new Set<string>([...SERVER_ERROR_CODES, ...MOVE_ERROR_CODES]);
 

@@ -155,7 +155,7 @@ describe('refusals over the socket', () => {
       await new Client(server.url, '/agent', { token: token.token }).connected(),
       await new Client(server.url, '/admin', { token: ADMIN_TOKEN }).connected(),
     ];
-    const events = ['rooms:list', 'room:create', 'room:join', 'room:watch', 'room:unwatch', 'room:resume', 'room:leave', 'move', 'resign', 'draw:offer', 'draw:accept', 'draw:decline', 'rematch', 'hello', 'admin:games', 'admin:end', 'admin:queue', 'no-such-event'];
+    const events = ['rooms:list', 'room:create', 'room:join', 'room:watch', 'room:unwatch', 'room:resume', 'room:leave', 'move', 'resign', 'draw:offer', 'draw:accept', 'draw:decline', 'rematch', 'hello', 'admin:list', 'admin:unlist', 'admin:open', 'admin:close', 'admin:end', 'admin:queue', 'no-such-event'];
     for (const client of clients) {
       for (const event of events) {
         const ack = await client.ask(event, { gameId: 'nope' });
@@ -175,7 +175,7 @@ describe('refusals over the socket', () => {
       await expect(wrong.connected()).rejects.toMatchObject({ data: { code: 'auth/bad_token' } });
     }
     const admin = await new Client(server.url, '/admin', { token: ADMIN_TOKEN }).connected();
-    expect(code(await admin.ask('admin:games', {}))).toBe('ok');
+    expect(code(await admin.ask('admin:list', {}))).toBe('ok');
     admin.close();
   });
 

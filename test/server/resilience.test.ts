@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '../../shared/protocol/index.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { ADMIN_TOKEN, Client, expectOk, kill9, spawnBuilt, startServer } from '../support/server.js';
+import { ADMIN_TOKEN, Client, expectOk, kill9, searching, spawnBuilt, startServer } from '../support/server.js';
 import { playRandomly, rulesAgree } from './play.js';
 
 type Seat = { gameId: string; color: 'black' | 'white'; token: string };
@@ -163,7 +163,7 @@ describe('processes', () => {
       seats: { black: { kind: 'bot', bot: 'engine-5' }, white: { kind: 'human' } },
       sit: { name: 'Ann', color: 'white' },
     }));
-    await admin.waitFor<{ gameId: string }>('thinking', (t) => t.gameId === created.gameId, 20_000); // the search is under way
+    await searching(admin, created.gameId);
     await kill9(first.child);
     const second = spawnBuilt('worker', env);
     await second.ready;

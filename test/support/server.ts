@@ -40,8 +40,9 @@ export function startBotWorker(redisUrl: string, prefix: string, lockMs = BOT_LO
 }
 
 /** The built server or worker as a child process, for kill -9 tests. */
-export function spawnBuilt(which: 'main' | 'worker', env: Record<string, string>): { child: ChildProcess; ready: Promise<number>; output(): string } {
-  const child = spawn(process.execPath, [`${root}dist/server/${which}.js`], {
+/** `dir`: the checkout whose build runs (another one, to measure a change against the build before it). */
+export function spawnBuilt(which: 'main' | 'worker', env: Record<string, string>, dir = root): { child: ChildProcess; ready: Promise<number>; output(): string } {
+  const child = spawn(process.execPath, [`${dir.replace(/\/?$/, '/')}dist/server/${which}.js`], {
     env: { ...process.env, ...testEnv(env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -117,6 +118,12 @@ export class Client {
   close(): void {
     this.socket.close();
   }
+}
+
+/** Resolves once a bot's search in the game has reported, followed from an admin connection. */
+export async function searching(admin: Client, gameId: string, timeoutMs = 20_000): Promise<void> {
+  const opened = expectOk(await admin.ask<{ thinking: unknown }>('admin:open', { gameId }));
+  if (opened.thinking === null) await admin.waitFor<{ gameId: string }>('thinking', (t) => t.gameId === gameId, timeoutMs);
 }
 
 export function expectOk<T>(ack: Ack<T>): T {
