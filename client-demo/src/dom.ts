@@ -54,6 +54,7 @@ export function replace(el: Element, ...children: Child[]): void {
 /** A set of listeners and timers a page removes at once when it goes away. */
 export class Disposer {
   private readonly undo: (() => void)[] = [];
+  disposed = false;
   add(fn: () => void): void {
     this.undo.push(fn);
   }
@@ -66,6 +67,7 @@ export class Disposer {
     this.undo.push(() => window.clearInterval(id));
   }
   dispose(): void {
+    this.disposed = true;
     while (this.undo.length > 0) this.undo.pop()!();
   }
 }

@@ -238,8 +238,8 @@ describe('the web client in Chromium', () => {
       await page.waitForSelector('[data-testid="admin-error"]');
       await page.fill('[data-testid="admin-token"]', ADMIN_TOKEN);
       await page.press('[data-testid="admin-token"]', 'Enter');
-      const card = page.locator(`[data-testid="game-card"][data-game-id="${gameId}"]`);
-      await card.waitFor();
+      const row = page.locator(`[data-testid="game-row"][data-game-id="${gameId}"]`);
+      await row.waitFor();
       // The page keeps no token: an HttpOnly session cookie holds a random id.
       expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie)).not.toContain(ADMIN_TOKEN);
       const session = (await context.cookies()).find((c) => c.name === 'boardroom_admin');
@@ -248,15 +248,17 @@ describe('the web client in Chromium', () => {
       await page.waitForSelector('[data-testid="queue-waiting"]');
       expect(await page.getAttribute('[data-testid="dashboard-link"]', 'href')).toBe('/admin/queues');
 
-      // Moves made elsewhere show on the small board at once.
+      // Moves made elsewhere reach the table with its next page; the board shows beside it on hover.
       expectOk(await ann.ask('move', { gameId, token: created.seat.token, ply: 0, move: 'h8' }));
       expectOk(await bob.ask('move', { gameId, token: joined.seat.token, ply: 1, move: 'i9' }));
-      await page.waitForSelector(`[data-testid="game-card"][data-game-id="${gameId}"][data-ply="2"]`);
-      expect(await card.locator('[data-cell="h8"]').getAttribute('data-stone')).toBe('black');
-      await shot(page, 'admin-grid');
+      await page.waitForSelector(`[data-testid="game-row"][data-game-id="${gameId}"][data-ply="2"]`);
+      expect(await row.textContent()).toContain('Ann');
+      await row.hover();
+      await page.waitForSelector(`[data-testid="preview"][data-game-id="${gameId}"] [data-cell="h8"][data-stone="black"]`);
+      await shot(page, 'admin-table');
 
       // Watched large; a move shows live; then the admin ends it as a draw.
-      await card.click();
+      await row.click();
       await page.waitForURL(`**/admin?watch=${gameId}`);
       await page.waitForSelector(`${SCREEN}[data-ply="2"]`);
       expectOk(await ann.ask('move', { gameId, token: created.seat.token, ply: 2, move: 'g7' }));
@@ -273,11 +275,11 @@ describe('the web client in Chromium', () => {
       expect(ended.result).toMatchObject({ winner: null, reason: 'adjudication' });
       await shot(page, 'admin-ended');
 
-      // Back on the grid, a bot game's thinking shows on its card.
+      // Back on the table, a bot game's row says its bot is thinking.
       const host = await new Client(stack.url).connected();
-      expectOk(await host.ask('room:create', { game: 'minichess', timeControl: { kind: 'none' }, seats: { black: { kind: 'bot', bot: 'engine-2' }, white: { kind: 'bot', bot: 'engine-2' } } }));
+      const bots = expectOk(await host.ask<{ gameId: string }>('room:create', { game: 'othello', timeControl: { kind: 'none' }, seats: { black: { kind: 'bot', bot: 'engine-4' }, white: { kind: 'bot', bot: 'engine-4' } } }));
       await page.click('[data-testid="back"]');
-      await page.waitForSelector('[data-testid="card-thinking"]', { timeout: 20_000 });
+      await page.waitForSelector(`[data-testid="game-row"][data-game-id="${bots.gameId}"][data-thinking="true"]`, { timeout: 30_000 });
       await shot(page, 'admin-thinking');
       host.close();
       await context.close();

@@ -2,7 +2,9 @@
  * Takes the README's screenshots (docs/screenshots/*.png): the lobby, each board mid-game, a
  * Gomoku win, a phone-width game, and the admin console. Needs `npm run build` first.
  *
- *   npx tsx test/browser/screenshots.ts [outDir]
+ *   npx tsx test/browser/screenshots.ts [outDir] [players] [admin] [ratings]
+ *
+ * Naming sections takes only those screenshots.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +13,7 @@ import type { GameView } from '../../shared/protocol/index.js';
 import { Client, expectOk } from '../support/server.js';
 import { seededRandom } from '../../shared/random.js';
 import { clickCell, createRoom, myTurnOrEnd, ply, SCREEN } from './drive.js';
+import { seedGames } from '../load/seed-games.js';
 import { ADMIN_TOKEN, startStack } from './stack.js';
 
 // Globals of the page, used inside page.evaluate callbacks (the project's tsconfig has no DOM lib).
@@ -18,11 +21,13 @@ declare const document: any, window: any, localStorage: any, sessionStorage: any
 
 
 const out = process.argv[2] ?? fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+const only = new Set(process.argv.slice(3));
+const want = (section: 'players' | 'admin' | 'ratings'): boolean => only.size === 0 || only.has(section);
 mkdirSync(out, { recursive: true });
 
 type Created = { gameId: string; seat: { color: 'black' | 'white'; token: string } | null; view: GameView };
 
-const stack = await startStack('shots');
+const stack = await startStack('shots', { RATE_LIMIT: '10000' });
 const guests: Client[] = [];
 try {
   const host = await new Client(stack.url).connected();
@@ -52,7 +57,7 @@ try {
   await ladder(['random', 'seed-000', 'seed-003', 'engine-1', 'engine-2']);
 
   // ——— the lobby ———
-  {
+  if (want('players')) {
     const { page } = await stack.newPage({ viewport: { width: 1360, height: 900 } });
     await page.goto('/');
     await page.fill('[data-testid="name"]', 'Ada');
@@ -66,6 +71,7 @@ try {
     await page.context().close();
   }
 
+  if (want('players')) {
   // ——— Othello against a person (a socket client), mid-game ———
   await twoPlayers('othello', 22, seededRandom(7), async (page) => {
     await page.screenshot({ path: `${out}/othello.png` });
@@ -108,30 +114,48 @@ try {
     await page.context().close();
   }
 
-  // ——— the admin console ———
-  await botGames([
-    ['gomoku', 'engine-4', 'seed-002'],
-    ['minichess', 'engine-4', 'engine-3'],
-    ['othello', 'engine-5', 'engine-4'],
-    ['gomoku', 'seed-001', 'engine-4'],
-  ]);
-  await new Promise((r) => setTimeout(r, 8000));
-  {
+  }
+
+  // ——— the admin console: a table of 300 live games, a row's board on hover, a phone, one game large ———
+  if (want('admin')) {
+    await botGames([
+      ['gomoku', 'engine-4', 'seed-002'],
+      ['minichess', 'engine-4', 'engine-3'],
+      ['othello', 'engine-5', 'engine-4'],
+      ['gomoku', 'seed-001', 'engine-4'],
+    ]);
+    const seeded = await seedGames(stack.url, 300, 100);
+    await new Promise((r) => setTimeout(r, 4000));
     const { page } = await stack.newPage({ viewport: { width: 1360, height: 900 } });
     await page.goto('/admin');
     await page.fill('[data-testid="admin-token"]', ADMIN_TOKEN);
     await page.press('[data-testid="admin-token"]', 'Enter');
-    await page.waitForSelector('[data-testid="game-card"]');
-    await page.waitForSelector('[data-testid="card-thinking"]', { timeout: 20_000 });
+    await page.selectOption('[data-testid="sort"]', 'ply');
+    await page.click('[data-testid="sort-dir"]');
+    await page.waitForSelector('[data-testid="game-row"]');
     await page.waitForSelector('[data-testid="queue-waiting"]');
-    await page.waitForTimeout(1500);
+    await page.hover('[data-testid="game-row"]:nth-child(6)');
+    await page.waitForSelector('[data-testid="preview"] .board');
+    await page.waitForTimeout(600);
     await page.screenshot({ path: `${out}/admin.png` });
-    await page.click('[data-testid="game-card"]:has([data-testid="card-thinking"])');
+    await page.mouse.move(0, 0);
+    await page.selectOption('[data-testid="filter-kind"]', 'bot');
+    await page.click('[data-testid="game-row"][data-thinking="true"]', { timeout: 20_000 });
     await page.waitForSelector('[data-testid="think-depth"]', { timeout: 20_000 });
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${out}/admin-watch.png` });
     await page.context().close();
+    const phone = await stack.newPage({ viewport: { width: 375, height: 812 }, mobile: true });
+    await phone.page.goto('/admin');
+    await phone.page.fill('[data-testid="admin-token"]', ADMIN_TOKEN);
+    await phone.page.press('[data-testid="admin-token"]', 'Enter');
+    await phone.page.waitForSelector('[data-testid="game-row"]');
+    await phone.page.waitForTimeout(600);
+    await phone.page.screenshot({ path: `${out}/admin-phone.png` });
+    await phone.context.close();
+    await seeded.stop();
   }
+  if (want('ratings')) {
   // ——— the leaderboard, and a profile linked from it ———
   await ladder([]);
   {
@@ -143,6 +167,7 @@ try {
     await page.waitForSelector('[data-testid="profile-games"]');
     await page.screenshot({ path: `${out}/profile.png` });
     await page.context().close();
+  }
   }
   console.log(`screenshots written to ${out}`);
 } finally {

@@ -1,0 +1,98 @@
+import { io, type Socket } from 'socket.io-client';
+import type { AdminPage, AdminQuery, GameView, ThinkingView } from '../../shared/protocol/index.js';
+import { askOn, type ConnectionState } from './net.js';
+
+export type AdminNews = { page?: true; view?: GameView; thinking?: ThinkingView; state?: true };
+export type Opened = { view: GameView; thinking: ThinkingView | null };
+
+/**
+ * The admin namespace, kept across page changes. The server sends a page of the live-games table
+ * once a second while it changes (`admin:page`) and the moves and thinking of the games this
+ * console has opened; after a dropped connection it asks again for that page and those games only.
+ */
+export class AdminConnection {
+  readonly socket: Socket;
+  state: ConnectionState = 'connecting';
+  authError: string | null = null;
+  page: AdminPage | null = null;
+  private query: Partial<AdminQuery> | null = null;
+  /** Opened games and how many views of the page use each. */
+  private readonly opened = new Map<string, number>();
+  private readonly listeners = new Set<(news: AdminNews) => void>();
+
+  /** Authenticated by the admin session cookie (the token itself is never kept by the page). */
+  constructor() {
+    this.socket = io('/admin', { transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 4000 });
+    this.socket.on('connect', () => {
+      this.setState('online');
+      if (this.query) void this.list(this.query);
+      for (const id of this.opened.keys()) void this.ask<Opened>('admin:open', { gameId: id }).then((ack) => ack.ok && this.emit({ view: ack.view }));
+    });
+    this.socket.on('disconnect', () => this.setState('reconnecting'));
+    this.socket.on('connect_error', (error: Error & { data?: { code?: string; message?: string } }) => {
+      if (error.data?.code?.startsWith('auth/')) {
+        this.authError = error.data.message ?? error.message;
+        this.socket.disconnect();
+      }
+      this.setState('reconnecting');
+    });
+    this.socket.on('admin:page', (page: AdminPage) => {
+      this.page = page;
+      this.emit({ page: true });
+    });
+    this.socket.on('moved', (e: { view: GameView }) => this.emit({ view: e.view }));
+    this.socket.on('state', (view: GameView) => this.emit({ view }));
+    this.socket.on('ended', (e: { view: GameView }) => this.emit({ view: e.view }));
+    this.socket.on('thinking', (thinking: ThinkingView) => this.emit({ thinking }));
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+
+  on(fn: (news: AdminNews) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Follows the page of the table this query selects; the server keeps sending it. */
+  async list(query: Partial<AdminQuery>): Promise<void> {
+    this.query = query;
+    const ack = await this.ask<{ page: AdminPage }>('admin:list', query);
+    if (!ack.ok || this.query !== query) return;
+    this.page = ack.page;
+    this.emit({ page: true });
+  }
+
+  unlist(): void {
+    this.query = null;
+    if (this.socket.connected) void this.ask('admin:unlist', {});
+  }
+
+  /** Follows one game move by move until `closeGame`. */
+  async open(gameId: string): Promise<Opened | string> {
+    this.opened.set(gameId, (this.opened.get(gameId) ?? 0) + 1);
+    const ack = await this.ask<Opened>('admin:open', { gameId });
+    return ack.ok ? { view: ack.view, thinking: ack.thinking } : ack.error.message;
+  }
+
+  closeGame(gameId: string): void {
+    const left = (this.opened.get(gameId) ?? 1) - 1;
+    if (left > 0) return void this.opened.set(gameId, left);
+    this.opened.delete(gameId);
+    if (this.socket.connected) void this.ask('admin:close', { gameId });
+  }
+
+  ask<T>(event: string, payload: unknown) {
+    return askOn<T>(this.socket, event, payload);
+  }
+
+  private emit(news: AdminNews): void {
+    for (const fn of this.listeners) fn(news);
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    this.emit({ state: true });
+  }
+}
