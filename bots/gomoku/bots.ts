@@ -57,7 +57,7 @@ const DEFENCE_VCT_NODES = 3000;
  * loses (two stones in a row for the opponent), so the checks of our replies tell little and
  * took up to 75% of the move's time: against seed-001, white won 133 of 200 games without them
  * in the opening and 121 of 200 with them (the arena's openings of seeds 7–16); on seeds 17–26,
- * 127 of 200, as many as before (ARCHITECTURE.md).
+ * 127 of 200, as many as before (docs/engine/gomoku.md).
  */
 const DEFENCE_FROM_STONES = 10;
 /** By when (as a share of the move's time) each step before the main search must be done. */
