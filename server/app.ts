@@ -40,6 +40,7 @@ import { clientAddress } from './socket/address.js';
 import { attachAdmin } from './socket/admin.js';
 import { AdminFeed } from './admin/feed.js';
 import { LiveTable } from './admin/live-table.js';
+import { PROTOCOL_VERSION } from '../shared/protocol/index.js';
 import { attachAgents, authError } from './socket/agents.js';
 import { agentRoom, seatRoom, seekRoom, SocketBroadcaster } from './socket/broadcaster.js';
 import { attachPlayers } from './socket/players.js';
@@ -202,6 +203,14 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     const live = [...(await store.leases())].filter(([id, until]) => id === instance || until > Date.now()).map(([id]) => id);
     return live.includes(instance) ? live : [...live, instance];
   };
+  // A client that names a protocol version must name this one: moves reach it as deltas.
+  for (const ns of [io.of('/'), io.of('/agent'), io.of('/admin')]) {
+    ns.use((socket, next) => {
+      const protocol = (socket.handshake.auth as { protocol?: unknown } | undefined)?.protocol;
+      if (protocol === undefined || protocol === PROTOCOL_VERSION) return next();
+      next(authError('protocol/unsupported', `This server speaks protocol ${PROTOCOL_VERSION} (PROTOCOL.md), not ${String(protocol).slice(0, 20)}.`));
+    });
+  }
   for (const ns of [io.of('/'), io.of('/agent')]) {
     ns.use((socket, next) => {
       (socket.data as { instance: string }).instance = instance;

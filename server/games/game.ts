@@ -1,6 +1,6 @@
 import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { GAMES } from '../../shared/games.js';
-import type { CreateRoom, GameResult, GameView, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
+import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { Identity } from '../ratings/rating.js';
 import type { StoredGame, StoredSeat } from '../store/store.js';
 import { afterMove, clockView, giveTime, startClock, stopClock, timeLeft } from './clock.js';
@@ -306,6 +306,21 @@ export function toView(game: StoredGame, now: number): GameView {
     rematch: game.rematch,
     rated: game.rated,
     ratingChange: game.ratingChange,
+  };
+}
+
+/** The delta of the move that made `after` from `before`: what every client applies to its view. */
+export function movedEvent(before: StoredGame, after: StoredGame, now: number): MovedEvent {
+  const { control: _control, ...clock } = clockView(after.timeControl, after.clock, toMove(after), now);
+  return {
+    gameId: after.id,
+    ply: before.moves.length,
+    move: after.moves.at(-1)!,
+    color: toMove(before),
+    clock,
+    status: after.status,
+    result: after.result,
+    drawOffer: after.drawOffer,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   SeatActionSchema,
   WatchSchema,
   type GameView,
+  type MovedEvent,
   type RoomSummary,
   type SeatSpec,
 } from '../../shared/protocol/index.js';
@@ -69,6 +70,33 @@ function seatByToken(game: StoredGame, token: string): Outcome<Color> {
   return color ? accept(color) : refuse('seat/bad_token', 'That seat token does not hold a seat in this room.');
 }
 
+/** Games kept in memory by the service (the ones it wrote or read last), to skip a read per move. */
+const RECENT_GAMES_KEPT = 5000;
+
+/** The latest states this process wrote or read, newest last; a bounded map in insertion order. */
+class RecentGames {
+  private readonly games = new Map<string, StoredGame>();
+  constructor(private readonly max: number) {}
+
+  get(id: string): StoredGame | undefined {
+    return this.games.get(id);
+  }
+
+  set(game: StoredGame): void {
+    this.games.delete(game.id);
+    this.games.set(game.id, game);
+    if (this.games.size > this.max) this.games.delete(this.games.keys().next().value!);
+  }
+
+  delete(id: string): void {
+    this.games.delete(id);
+  }
+}
+
+function sameSeats(before: StoredGame | undefined, after: StoredGame): boolean {
+  return before !== undefined && before.status === after.status && JSON.stringify(before.seats) === JSON.stringify(after.seats);
+}
+
 /**
  * The authority over games, as in "One move, end to end": it loads a game, asks the pure game
  * logic, writes the result with a version check, and only then acknowledges and broadcasts,
@@ -77,6 +105,9 @@ function seatByToken(game: StoredGame, token: string): Outcome<Color> {
 export class GameService {
   private readonly now: () => number;
   private readonly views = new WeakMap<StoredGame, GameView>();
+  /** The move each committed state was made by, as the room heard it; the mover's acknowledgement is the same. */
+  private readonly moves = new WeakMap<StoredGame, MovedEvent>();
+  private readonly recent = new RecentGames(RECENT_GAMES_KEPT);
 
   constructor(private readonly options: ServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -228,7 +259,7 @@ export class GameService {
     return accept({ seat: { gameId, color, token }, view: G.toView(result.value, this.now()) });
   }
 
-  async move(payload: unknown): Promise<Outcome<{ ply: number; view: GameView }>> {
+  async move(payload: unknown): Promise<Outcome<{ ply: number; moved: MovedEvent }>> {
     const request = parse(MoveSchema, payload);
     if (!request.ok) return request;
     const { gameId, token, ply, move } = request.value;
@@ -236,12 +267,12 @@ export class GameService {
   }
 
   /** Plays for a colour whose authority the caller has established (a bot job, an agent). */
-  moveAs(gameId: string, color: Color, ply: number, move: string): Promise<Outcome<{ ply: number; view: GameView }>> {
+  moveAs(gameId: string, color: Color, ply: number, move: string): Promise<Outcome<{ ply: number; moved: MovedEvent }>> {
     return this.play(gameId, ply, move, () => accept(color));
   }
 
   /** One load per attempt: the seat is found in the same state the move is judged against. */
-  private async play(gameId: string, ply: number, move: string, seatOf: (game: StoredGame) => Outcome<Color>): Promise<Outcome<{ ply: number; view: GameView }>> {
+  private async play(gameId: string, ply: number, move: string, seatOf: (game: StoredGame) => Outcome<Color>): Promise<Outcome<{ ply: number; moved: MovedEvent }>> {
     const started = performance.now();
     let flagged: StoredGame | undefined;
     const result = await this.mutate(gameId, (game) => {
@@ -257,11 +288,11 @@ export class GameService {
       return result;
     }
     this.options.onMoveApplied?.(result.value, performance.now() - started);
-    return accept({ ply, view: this.viewOf(result.value) });
+    return accept({ ply, moved: this.moves.get(result.value)! });
   }
 
   /** An agent's move: it plays for the seat to move if that seat is the agent's. */
-  async moveAsAgent(agent: string, payload: unknown): Promise<Outcome<{ ply: number; view: GameView }>> {
+  async moveAsAgent(agent: string, payload: unknown): Promise<Outcome<{ ply: number; moved: MovedEvent }>> {
     const request = parse(AgentMoveSchema, payload);
     if (!request.ok) return request;
     const { gameId, ply, move } = request.value;
@@ -472,18 +503,34 @@ export class GameService {
    * Load, decide, write with the version check; on a lost race, load again and decide again.
    * Only a committed change is broadcast and followed up.
    */
+  /**
+   * Decides a change on the game and writes it with the version check. The state last written or
+   * read here is tried first, so an accepted move costs one store round trip; the version check
+   * catches a state another process changed, and a refusal or a no-change decided on a remembered
+   * state is decided again on the stored one.
+   */
   private async mutate(gameId: string, decide: (game: StoredGame) => Outcome<StoredGame>): Promise<Outcome<StoredGame>> {
+    let remembered = this.recent.get(gameId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const game = await this.options.store.get(gameId);
+      const game = remembered ?? (await this.options.store.get(gameId));
       if (!game) return refuse('room/not_found', `There is no room "${gameId}".`);
       const decided = decide(game);
-      if (!decided.ok) return decided;
-      if (decided.value === game || decided.value.version === game.version) return decided;
+      const unchanged = decided.ok && (decided.value === game || decided.value.version === game.version);
+      if (remembered && (!decided.ok || unchanged)) {
+        remembered = undefined;
+        attempt--;
+        continue;
+      }
+      remembered = undefined;
+      this.recent.set(game);
+      if (!decided.ok || unchanged) return decided;
       const { next, end } = await this.withEnding(game, decided.value);
       if (await this.options.store.update(next, end)) {
+        this.recent.set(next);
         await this.afterCommit(game, next);
         return accept(next);
       }
+      this.recent.delete(gameId);
     }
     return refuse('server/busy', 'The game changed under this request too often; send it again.');
   }
@@ -519,18 +566,19 @@ export class GameService {
 
   private async afterCommit(before: StoredGame | undefined, after: StoredGame): Promise<void> {
     const { broadcaster } = this.options;
-    const view = this.viewOf(after);
     const moved = before !== undefined && after.moves.length > before.moves.length;
     if (moved) {
-      const mover = GAMES[after.game].rules.toMove(before.position);
-      broadcaster.moved({ gameId: after.id, ply: before.moves.length, move: after.moves.at(-1)!, color: mover, view });
+      const event = G.movedEvent(before, after, this.now());
+      this.moves.set(after, event);
+      broadcaster.moved(event);
     }
-    if (after.status === 'finished' && before?.status !== 'finished') {
-      broadcaster.ended(view);
+    const ended = after.status === 'finished' && before?.status !== 'finished';
+    if (ended) {
+      broadcaster.ended(this.viewOf(after));
       await this.options.quotas?.finished(after.owner, after.id);
-    }
-    else if (!moved) broadcaster.state(view);
-    broadcaster.roomChanged(G.toSummary(after));
+    } else if (!moved) broadcaster.state(this.viewOf(after));
+    // The lobby hears of a room when its seats or status change, not on every move.
+    if (!moved || ended || !sameSeats(before, after)) broadcaster.roomChanged(G.toSummary(after));
     for (const color of COLORS) {
       const seat = after.seats[color];
       if (after.status === 'live' && seat.awaySince !== null && seat.awaySince !== before?.seats[color].awaySince) {

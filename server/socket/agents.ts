@@ -59,6 +59,7 @@ export function attachAgents(ns: Namespace, { service, ladder }: { service: Game
       if (watched.ok) await socket.join(gameRoom(watched.value.view.id));
       return watched;
     });
+    handle('room:sync', (payload) => service.watch(payload));
     handle('challenge', async (payload) => {
       const made = await service.challenge(agent, payload);
       if (made.ok) await socket.join(gameRoom(made.value.gameId));

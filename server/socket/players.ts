@@ -94,6 +94,7 @@ export function attachPlayers(ns: Namespace, { service, accounts, matchmaker, tr
       if (watched.ok) await socket.join([gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)]);
       return watched;
     });
+    handle('room:sync', (payload) => service.watch(payload));
     handle('room:unwatch', async (payload) => {
       const request = parse(WatchSchema, payload);
       if (!request.ok) return request;

@@ -9,6 +9,7 @@ export const SERVER_ERROR_CODES = [
   'event/unknown', // no request of that name on this namespace
   'auth/required', // admin or agent namespace without credentials
   'auth/bad_token',
+  'protocol/unsupported', // (connect) the handshake names a protocol version this server does not speak
   'room/not_found',
   'game/lost', // (event) the game is gone from the server's store
   'room/full', // no open seat of the asked colour

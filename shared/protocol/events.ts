@@ -3,6 +3,12 @@ import type { Ack } from './errors.js';
 import type { GameResult, GameView, MovedEvent, RoomSummary, ThinkingView } from './views.js';
 
 type Callback<T> = (ack: Ack<T>) => void;
+
+/**
+ * The protocol's version. A client may send it in the handshake (`auth: { protocol }`); the
+ * server refuses another with `protocol/unsupported`. Version 2 sends moves as `MovedEvent` deltas.
+ */
+export const PROTOCOL_VERSION = 2;
 export type SeatGrant = { readonly gameId: string; readonly color: Color; readonly token: string };
 
 /** The default namespace: players and spectators. Every request is acknowledged. */
@@ -14,8 +20,11 @@ export interface ClientToServerEvents {
   /** Stops the game's events on this connection; a seat it holds is kept. */
   'room:unwatch': (payload: unknown, ack: Callback<Record<string, never>>) => void;
   'room:resume': (payload: unknown, ack: Callback<{ seat: SeatGrant; view: GameView }>) => void;
+  /** The whole view again, for a client that missed an event (a gap in `ply`); joins nothing. */
+  'room:sync': (payload: unknown, ack: Callback<{ view: GameView }>) => void;
   'room:leave': (payload: unknown, ack: Callback<Record<string, never>>) => void;
-  move: (payload: unknown, ack: Callback<{ ply: number; view: GameView }>) => void;
+  /** Answered with the same delta the room hears. */
+  move: (payload: unknown, ack: Callback<{ ply: number; moved: MovedEvent }>) => void;
   resign: (payload: unknown, ack: Callback<Record<string, never>>) => void;
   'draw:offer': (payload: unknown, ack: Callback<Record<string, never>>) => void;
   'draw:accept': (payload: unknown, ack: Callback<Record<string, never>>) => void;

@@ -4,3 +4,4 @@ export * from './schemas.js';
 export * from './views.js';
 export * from './accounts.js';
 export * from './admin.js';
+export * from './moves.js';

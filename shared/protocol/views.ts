@@ -111,11 +111,21 @@ export interface ThinkingView {
   readonly ms: number;
 }
 
+/**
+ * One move, as everyone in the game's room hears it: what changed, nothing that grows with the
+ * game. A client applies it to its view with the rules (`applyMoved`); one that finds a gap in
+ * `ply` asks for the whole view again (`room:sync`).
+ */
 export interface MovedEvent {
   readonly gameId: string;
   /** The ply the move was played at (0 for the first move). */
   readonly ply: number;
   readonly move: string;
   readonly color: Color;
-  readonly view: GameView;
+  /** The clocks after the move (the time control is the view's). */
+  readonly clock: Omit<ClockView, 'control'>;
+  readonly status: GameStatus;
+  /** Set when the move ended the game; `ended` follows with the whole view. */
+  readonly result: GameResult | null;
+  readonly drawOffer: Color | null;
 }
