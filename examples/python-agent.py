@@ -48,7 +48,7 @@ def on_ended(e):
 
 
 def main():
-    sio.connect(URL, namespaces=[NS], auth={'token': os.environ['AGENT_TOKEN']})
+    sio.connect(URL, namespaces=[NS], auth={'token': os.environ['AGENT_TOKEN'], 'protocol': 2})
     for _ in range(GAMES):
         ack = sio.call('challenge', {'game': GAME, 'opponent': {'kind': 'bot', 'bot': OPPONENT}, 'timeControl': {'kind': 'none'}}, namespace=NS)
         if not ack['ok']:

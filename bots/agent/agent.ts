@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { Color } from '../../shared/color.js';
-import type { Ack, AgentTurn, ChallengeOffer, GameLost, GameResult, GameView, MovedEvent, RoomSummary, ServerError } from '../../shared/protocol/index.js';
+import { PROTOCOL_VERSION, type Ack, type AgentTurn, type ChallengeOffer, type GameLost, type GameResult, type GameView, type MovedEvent, type RoomSummary, type ServerError } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 
 export interface ConnectOptions {
@@ -86,7 +86,7 @@ export interface Agent {
 /** Connects as the agent of `token`; rejects with an AgentError (`auth/…`) the server's refusal. */
 export async function connectAgent(options: ConnectOptions): Promise<Agent> {
   const socket: Socket = io(`${options.url.replace(/\/+$/, '')}/agent`, {
-    auth: { token: options.token },
+    auth: { token: options.token, protocol: PROTOCOL_VERSION },
     transports: ['websocket'],
     reconnection: options.reconnect ?? true,
   });

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { AdminPage, AdminQuery, GameView, ThinkingView } from '../../shared/protocol/index.js';
+import { applyMoved, PROTOCOL_VERSION, type AdminPage, type AdminQuery, type GameView, type MovedEvent, type ThinkingView } from '../../shared/protocol/index.js';
 import { askOn, type ConnectionState } from './net.js';
 
 export type AdminNews = { page?: true; view?: GameView; thinking?: ThinkingView; state?: true };
@@ -18,15 +18,17 @@ export class AdminConnection {
   private query: Partial<AdminQuery> | null = null;
   /** Opened games and how many views of the page use each. */
   private readonly opened = new Map<string, number>();
+  /** Their latest views, which moves (deltas) are applied to. */
+  private readonly views = new Map<string, GameView>();
   private readonly listeners = new Set<(news: AdminNews) => void>();
 
   /** Authenticated by the admin session cookie (the token itself is never kept by the page). */
   constructor() {
-    this.socket = io('/admin', { transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 4000 });
+    this.socket = io('/admin', { transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 4000, auth: { protocol: PROTOCOL_VERSION } });
     this.socket.on('connect', () => {
       this.setState('online');
       if (this.query) void this.list(this.query);
-      for (const id of this.opened.keys()) void this.ask<Opened>('admin:open', { gameId: id }).then((ack) => ack.ok && this.emit({ view: ack.view }));
+      for (const id of this.opened.keys()) void this.reopen(id);
     });
     this.socket.on('disconnect', () => this.setState('reconnecting'));
     this.socket.on('connect_error', (error: Error & { data?: { code?: string; message?: string } }) => {
@@ -40,9 +42,14 @@ export class AdminConnection {
       this.page = page;
       this.emit({ page: true });
     });
-    this.socket.on('moved', (e: { view: GameView }) => this.emit({ view: e.view }));
-    this.socket.on('state', (view: GameView) => this.emit({ view }));
-    this.socket.on('ended', (e: { view: GameView }) => this.emit({ view: e.view }));
+    this.socket.on('moved', (e: MovedEvent) => {
+      const known = this.views.get(e.gameId);
+      const next = known && applyMoved(known, e);
+      if (next) return next !== known && this.setView(next);
+      if (this.opened.has(e.gameId)) void this.reopen(e.gameId);
+    });
+    this.socket.on('state', (view: GameView) => this.setView(view));
+    this.socket.on('ended', (e: { view: GameView }) => this.setView(e.view));
     this.socket.on('thinking', (thinking: ThinkingView) => this.emit({ thinking }));
   }
 
@@ -73,13 +80,30 @@ export class AdminConnection {
   async open(gameId: string): Promise<Opened | string> {
     this.opened.set(gameId, (this.opened.get(gameId) ?? 0) + 1);
     const ack = await this.ask<Opened>('admin:open', { gameId });
-    return ack.ok ? { view: ack.view, thinking: ack.thinking } : ack.error.message;
+    if (!ack.ok) return ack.error.message;
+    this.views.set(gameId, ack.view);
+    return { view: ack.view, thinking: ack.thinking };
+  }
+
+  /** The whole view again: after a reconnection, or a missed move. */
+  private async reopen(gameId: string): Promise<void> {
+    const ack = await this.ask<Opened>('admin:open', { gameId });
+    if (ack.ok) this.setView(ack.view);
+  }
+
+  private setView(view: GameView): void {
+    if (!this.opened.has(view.id)) return;
+    const known = this.views.get(view.id);
+    if (known && view.ply < known.ply) return;
+    this.views.set(view.id, view);
+    this.emit({ view });
   }
 
   closeGame(gameId: string): void {
     const left = (this.opened.get(gameId) ?? 1) - 1;
     if (left > 0) return void this.opened.set(gameId, left);
     this.opened.delete(gameId);
+    this.views.delete(gameId);
     if (this.socket.connected) void this.ask('admin:close', { gameId });
   }
 

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, ClientToServerEvents, ServerToClientEvents } from '../../shared/protocol/index.js';
+import { PROTOCOL_VERSION, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/protocol/index.js';
 
 export type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
@@ -20,7 +20,7 @@ class Connection {
   private readonly reconnectListeners = new Set<() => void>();
 
   constructor() {
-    this.socket = io({ transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 4000 });
+    this.socket = io({ transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 4000, auth: { protocol: PROTOCOL_VERSION } });
     this.socket.on('connect', () => {
       const again = this.everConnected;
       this.everConnected = true;

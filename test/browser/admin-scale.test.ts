@@ -9,7 +9,8 @@ declare const document: any, window: any, PerformanceObserver: any; // eslint-di
 
 // The admin console with 2,000 live games kept moving (200 moves a second): it must stay a page
 // an admin can use, whatever the number of games.
-const GAMES = 2000;
+// ADMIN_SCALE_GAMES=5000 runs it at another size by hand.
+const GAMES = Number(process.env.ADMIN_SCALE_GAMES ?? 2000);
 const MOVES_PER_SECOND = 200;
 const WATCH_MS = 60_000;
 
@@ -44,8 +45,8 @@ describe(`the admin console with ${GAMES} live games`, () => {
     figures.firstPageMs = ms(t);
     figures.scriptsReadyMs = await page.evaluate(() => Math.round(window.performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd));
     await page.waitForFunction((n: string) => document.querySelector('[data-testid="summary-live"] b')?.textContent === n, GAMES.toLocaleString('en-US'));
-    expect(await page.locator(rows).count()).toBe(50);
-    expect(await page.textContent('[data-testid="page-range"]')).toBe(`1–50 of ${GAMES.toLocaleString('en-US')}`);
+    expect(await page.locator(rows).count()).toBe(Math.min(50, GAMES));
+    expect(await page.textContent('[data-testid="page-range"]')).toBe(`1–${Math.min(50, GAMES)} of ${GAMES.toLocaleString('en-US')}`);
     // Long tasks over the rest of the test: none over 200 ms.
     await page.evaluate(() => {
       window.longTasks = [];
@@ -54,7 +55,7 @@ describe(`the admin console with ${GAMES} live games`, () => {
     const watchStarted = Date.now();
 
     // Filtering to one player: the server answers a page of one row.
-    const slot = 1234;
+    const slot = Math.floor(GAMES * 0.6);
     const [name] = seeded.names(slot);
     t = performance.now();
     await page.fill('[data-testid="search"]', name);

@@ -9,8 +9,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import type { GameView } from '../../shared/protocol/index.js';
-import { Client, expectOk } from '../support/server.js';
+import { applyMoved, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
+import { Client, expectOk, playMove } from '../support/server.js';
 import { seededRandom } from '../../shared/random.js';
 import { clickCell, createRoom, myTurnOrEnd, ply, SCREEN } from './drive.js';
 import { seedGames } from '../load/seed-games.js';
@@ -217,9 +217,10 @@ async function twoPlayers(
         await clickCell(page, move.slice(2, 4));
       }
       await page.waitForFunction(([sel, p]) => Number(document.querySelector(sel as string)?.getAttribute('data-ply')) > (p as number), [SCREEN, view.ply] as const);
-      view = (await friend.waitFor<{ view: GameView }>('moved', (e) => e.view.ply === view.ply + 1)).view;
+      const before = view;
+      view = applyMoved(before, await friend.waitFor<MovedEvent>('moved', (e) => e.ply === before.ply))!;
     } else {
-      view = expectOk(await friend.ask<{ view: GameView }>('move', { gameId, token: joined.seat.token, ply: view.ply, move })).view;
+      view = await playMove(friend, view, joined.seat.token, move);
     }
     if (view.status === 'finished') break;
   }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, GameView, MovedEvent } from '../../shared/protocol/index.js';
+import { applyMoved, PROTOCOL_VERSION, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 import { GAME_IDS } from '../../shared/rules.js';
 
 const HELP = `Usage: npm run loadtest -- [--url URL] [--games N] [--seconds S] [--game G] [--think-min MS] [--think-max MS]
@@ -74,7 +74,7 @@ class Stats {
 
 function connect(url: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { protocol: PROTOCOL_VERSION } });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
@@ -105,10 +105,24 @@ function player(socket: Socket, gameId: string, token: string, color: string, o:
         .catch(() => stats.measuring && stats.error('timeout'));
     }, think);
   };
-  socket.on('moved', (e: MovedEvent) => consider(e.view));
-  socket.on('state', consider);
-  socket.on('ended', (e: { view: GameView }) => consider(e.view));
-  socket.emitWithAck('room:watch', { gameId }).then((ack: Ack<{ view: GameView }>) => ack.ok && consider(ack.view));
+  // The view is kept as clients keep it: moves arrive as deltas applied with the rules, and a gap
+  // in plies asks for the whole view again.
+  let current: GameView | undefined;
+  const update = (view: GameView): void => {
+    if (current && view.ply < current.ply) return;
+    current = view;
+    consider(view);
+  };
+  const sync = (): void => void socket.emitWithAck('room:sync', { gameId }).then((ack: Ack<{ view: GameView }>) => ack.ok && update(ack.view));
+  socket.on('moved', (e: MovedEvent) => {
+    if (e.gameId !== gameId || !current) return;
+    const next = applyMoved(current, e);
+    if (!next) sync();
+    else if (next !== current) update(next);
+  });
+  socket.on('state', update);
+  socket.on('ended', (e: { view: GameView }) => update(e.view));
+  socket.emitWithAck('room:watch', { gameId }).then((ack: Ack<{ view: GameView }>) => ack.ok && update(ack.view));
 }
 
 async function table(o: Options, stats: Stats, index: number, sockets: [Socket, Socket], stopped: () => boolean): Promise<void> {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, GameView } from '../../shared/protocol/index.js';
+import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 import { GAME_IDS } from '../../shared/rules.js';
 
 const HELP = `Usage: npm run seed -- [--url URL] [--games N] [--moves-per-second M] [--minutes T]
@@ -37,6 +37,15 @@ export interface SeededGames {
   moveNow(gameId: string): Promise<GameView | undefined>;
   readonly stats: { moves: number; errors: number; replaced: number };
   stop(): Promise<void>;
+}
+
+/** A move's acknowledgement: its delta (protocol 2), or the whole view (a build before it, measured against). */
+export type MoveAck = { moved: MovedEvent } | { view: GameView };
+export function viewAfter(view: GameView, ack: MoveAck): GameView {
+  if ('view' in ack) return ack.view;
+  const next = applyMoved(view, ack.moved);
+  if (!next) throw new Error(`the delta of ply ${ack.moved.ply} does not follow ply ${view.ply}`);
+  return next;
 }
 
 function connect(url: string): Promise<Socket> {
@@ -89,19 +98,19 @@ export async function seedGames(url: string, games: number, movesPerSecond: numb
     const { view } = table;
     const move = view.legal[Math.floor(Math.random() * view.legal.length)]!;
     try {
-      const ack = (await table.socket.timeout(10_000).emitWithAck('move', { gameId: table.id, token: table.tokens[view.toMove], ply: view.ply, move })) as Ack<{ view: GameView }>;
+      const ack = (await table.socket.timeout(10_000).emitWithAck('move', { gameId: table.id, token: table.tokens[view.toMove], ply: view.ply, move })) as Ack<MoveAck>;
       if (!ack.ok) {
         stats.errors++;
         return undefined;
       }
       stats.moves++;
-      table.view = ack.view;
-      if (ack.view.status === 'finished') {
+      table.view = viewAfter(view, ack);
+      if (table.view.status === 'finished') {
         stats.replaced++;
         const found = byId.get(table.id);
         if (found && !stopped) await open(found.slot, table.socket).catch(() => stats.errors++);
       }
-      return ack.view;
+      return table.view;
     } catch {
       stats.errors++;
       return undefined;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
-import type { GameView, MovedEvent } from '../../shared/protocol/index.js';
+import { applyMoved, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { ADMIN_TOKEN, Client, expectOk, startBotWorker, startServer } from '../support/server.js';
+import { ADMIN_TOKEN, Client, expectOk, playMove, startBotWorker, startServer } from '../support/server.js';
 
 // The attacks of one owner against everyone else: a flood of bot rooms, a flood of room
 // creations over many connections, and a flood of connections.
@@ -53,10 +53,10 @@ async function floodAndPlay(server: Boardroom): Promise<number[]> {
   let view = room.view;
   for (let i = 0; i < 3; i++) {
     const asked = Date.now();
-    const ack = expectOk(await ann.ask<{ view: GameView }>('move', { gameId: room.gameId, token: room.seat.token, ply: view.ply, move: view.legal[0] }));
-    const answered = await ann.waitFor<MovedEvent>('moved', (e) => e.gameId === room.gameId && e.ply === ack.view.ply, 10_000);
+    view = await playMove(ann, view, room.seat.token, view.legal[0]!);
+    const answered = await ann.waitFor<MovedEvent>('moved', (e) => e.gameId === room.gameId && e.ply === view.ply, 10_000);
     waits.push(Date.now() - asked);
-    view = answered.view;
+    view = applyMoved(view, answered)!;
     expect(view.status).toBe('live');
   }
   return waits;

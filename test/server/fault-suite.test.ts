@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Ack, GameView, MovedEvent } from '../../shared/protocol/index.js';
+import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 import { seededRandom } from '../../shared/random.js';
 import { freePort, startRedis, type TestRedis } from '../support/redis.js';
 import { Client, expectOk, kill9, spawnBuilt, startServer } from '../support/server.js';
@@ -40,7 +40,7 @@ async function person(connect: () => Promise<Client>, gameId: string, token: str
           continue;
         }
         client.socket.on('moved', (e: MovedEvent) => {
-          if (e.gameId === gameId && (!view || e.view.ply > view.ply)) view = e.view;
+          if (e.gameId === gameId && view) view = applyMoved(view, e) ?? view;
         });
         client.socket.on('ended', (e: { view: GameView }) => {
           if (e.view.id === gameId) view = e.view;
@@ -64,11 +64,11 @@ async function person(connect: () => Promise<Client>, gameId: string, token: str
     await sleep(20 + random() * 40);
     const move = view!.legal[Math.floor(random() * view!.legal.length)]!; // `pass` included
     const ply = view!.ply;
-    const ack = (await client!.ask<{ view: GameView }>('move', { gameId, token, ply, move }).catch(() => undefined)) as Ack<{ view: GameView }> | undefined;
+    const ack = (await client!.ask<{ moved: MovedEvent }>('move', { gameId, token, ply, move }).catch(() => undefined)) as Ack<{ moved: MovedEvent }> | undefined;
     trace.set(key, `move ${ply} ${ack?.ok ? 'ok' : ack?.error.code}`);
     if (ack?.ok) {
       acked.push({ gameId, ply, move, at: Date.now() });
-      view = ack.view;
+      view = applyMoved(view!, ack.moved) ?? view;
     } else if (ack?.error.code === 'server/unavailable') await sleep(ack.error.retryAfterMs ?? 500);
     else await resync();
   }

@@ -3,7 +3,7 @@ import type { GameView } from '../../shared/protocol/index.js';
 import { GAME_IDS } from '../../shared/rules.js';
 import type { Boardroom } from '../../server/app.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { Client, expectOk, startBotWorker, startServer } from '../support/server.js';
+import { Client, expectOk, playMove, startBotWorker, startServer } from '../support/server.js';
 import { playRandomly, rulesAgree } from './play.js';
 
 // Full games over socket.io-client, against a real redis-server and BullMQ bot workers.
@@ -74,7 +74,7 @@ describe('spectators', () => {
     const joined = expectOk(await bob.ask<{ seat: { token: string }; view: GameView }>('room:join', { gameId: created.gameId, name: 'Bob' }));
     let view = expectOk(await watcher.ask<{ view: GameView }>('room:watch', { gameId: created.gameId })).view;
     const play = async (client: Client, token: string): Promise<void> => {
-      view = expectOk(await client.ask<{ view: GameView }>('move', { gameId: created.gameId, token, ply: view.ply, move: view.legal[0] })).view;
+      view = await playMove(client, view, token, view.legal[0]!);
     };
     await play(ann, created.seat!.token);
     await watcher.waitFor('moved', (e: { ply: number }) => e.ply === 0);

@@ -1,7 +1,7 @@
 import type { Color } from '../../shared/color.js';
 import { GAMES } from '../../shared/games.js';
 import { replay } from '../../shared/record.js';
-import type { GameView, MovedEvent } from '../../shared/protocol/index.js';
+import { applyMoved, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 import type { Client } from '../support/server.js';
 
 /**
@@ -13,14 +13,15 @@ export async function playRandomly(client: Client, gameId: string, token: string
   while (view.status !== 'finished') {
     if (view.status === 'live' && view.toMove === color) {
       const move = view.legal[Math.floor(Math.random() * view.legal.length)]!;
-      const ack = await client.ask<{ view: GameView }>('move', { gameId, token, ply: view.ply, move });
+      const ack = await client.ask<{ moved: MovedEvent }>('move', { gameId, token, ply: view.ply, move });
       if (!ack.ok) throw new Error(`move ${move} at ply ${view.ply} refused: ${ack.error.code}`);
-      view = ack.view;
+      view = applyMoved(view, ack.moved)!;
       continue;
     }
     const ply = view.ply;
+    const before = view;
     view = await Promise.race([
-      client.waitFor<MovedEvent>('moved', (e) => e.gameId === gameId && e.view.ply > ply).then((e) => e.view),
+      client.waitFor<MovedEvent>('moved', (e) => e.gameId === gameId && e.ply === ply).then((e) => applyMoved(before, e)!),
       client.waitFor<{ view: GameView }>('ended', (e) => e.view.id === gameId).then((e) => e.view),
       client.waitFor<GameView>('state', (v) => v.id === gameId && (v.status !== view.status || v.ply > ply)),
     ]);

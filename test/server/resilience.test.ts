@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '../../shared/protocol/index.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { ADMIN_TOKEN, Client, expectOk, kill9, searching, spawnBuilt, startServer } from '../support/server.js';
+import { ADMIN_TOKEN, Client, expectOk, kill9, playMove, searching, spawnBuilt, startServer } from '../support/server.js';
 import { playRandomly, rulesAgree } from './play.js';
 
 type Seat = { gameId: string; color: 'black' | 'white'; token: string };
@@ -88,7 +88,7 @@ describe('processes', () => {
       const token = view.toMove === 'black' ? black : white;
       const client = view.toMove === 'black' ? ann : bob;
       const move = view.legal[0]!;
-      view = expectOk(await client.ask<{ view: GameView }>('move', { gameId, token, ply: view.ply, move })).view;
+      view = await playMove(client, view, token, move);
       acked.push(move);
     }
     await kill9(first.child);

@@ -6,7 +6,7 @@ import { startBoardroom, type Boardroom } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createLogger } from '../../server/log.js';
 import { BOT_LOCK_MS, startBotWorker as botWorker } from '../../server/runtime/bot-worker.js';
-import type { Ack } from '../../shared/protocol/index.js';
+import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -124,6 +124,14 @@ export class Client {
 export async function searching(admin: Client, gameId: string, timeoutMs = 20_000): Promise<void> {
   const opened = expectOk(await admin.ask<{ thinking: unknown }>('admin:open', { gameId }));
   if (opened.thinking === null) await admin.waitFor<{ gameId: string }>('thinking', (t) => t.gameId === gameId, timeoutMs);
+}
+
+/** Plays a move and returns the view after it, made from the acknowledged delta as clients make it. */
+export async function playMove(client: Client, view: GameView, token: string, move: string): Promise<GameView> {
+  const ack = expectOk(await client.ask<{ moved: MovedEvent }>('move', { gameId: view.id, token, ply: view.ply, move }));
+  const next = applyMoved(view, ack.moved);
+  if (!next) throw new Error(`the delta of ${move} does not follow ply ${view.ply}`);
+  return next;
 }
 
 export function expectOk<T>(ack: Ack<T>): T {

@@ -1,5 +1,5 @@
 import { opposite, type Color } from '../../../shared/color.js';
-import type { GameView, SeatView, ThinkingView } from '../../../shared/protocol/index.js';
+import { applyMoved, type GameView, type MovedEvent, type SeatView, type ThinkingView } from '../../../shared/protocol/index.js';
 import { BoardView } from '../boards/board-view.js';
 import { Disposer, h, replace, s, toast } from '../dom.js';
 import { capital, changeText, clockText, compact, reasonText, resultHeadline, scoreText, seatName, timeControlText } from '../format.js';
@@ -10,7 +10,8 @@ import { link, playerLink } from '../router.js';
 
 /** What the screen asks of the page that shows it; a missing action hides its button. */
 export interface GameActions {
-  move?(ply: number, move: string): Promise<{ ok: true; view: GameView } | { ok: false; message: string }>;
+  /** Sends a move; once accepted, its delta has been applied (`applyMoved`). */
+  move?(ply: number, move: string): Promise<{ ok: true } | { ok: false; message: string }>;
   resign?(): Promise<void>;
   offerDraw?(): Promise<void>;
   acceptDraw?(): Promise<void>;
@@ -119,6 +120,17 @@ export class GameScreen {
     this.render();
   }
 
+  /**
+   * A move's delta applied to the shown view with the rules. False when it does not follow the
+   * shown view (an event was missed): the page asks for the whole view again (`room:sync`).
+   */
+  applyMoved(event: MovedEvent): boolean {
+    const next = this.view && applyMoved(this.view, event);
+    if (!next) return false;
+    if (next !== this.view) this.setView(next);
+    return true;
+  }
+
   setThinking(thinking: ThinkingView): void {
     if (thinking.gameId !== this.gameId || (this.view && thinking.ply < this.view.ply - 1)) return;
     this.thinking = thinking;
@@ -152,8 +164,10 @@ export class GameScreen {
     this.pending = { ply: view.ply, move };
     this.render();
     const ack = await this.actions.move(view.ply, move);
-    if (ack.ok) this.setView(ack.view);
-    else {
+    if (ack.ok) {
+      if (this.pending && this.view && this.view.ply > this.pending.ply) this.pending = null;
+      this.render();
+    } else {
       toast(ack.message, 'error');
       if (this.pending?.ply === view.ply) this.pending = null;
       this.render();

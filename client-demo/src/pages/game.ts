@@ -31,7 +31,10 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
         move: async (ply, move) => {
           if (!seat) return { ok: false, message: 'You hold no seat here.' };
           const ack = await conn.ask('move', { gameId, token: seat.token, ply, move });
-          if (ack.ok) return { ok: true, view: ack.view };
+          if (ack.ok) {
+            if (!screen?.applyMoved(ack.moved)) void sync();
+            return { ok: true };
+          }
           if (ack.error.code === 'move/stale_ply') {
             // Another tab or a late event: the game is further on than this page showed.
             void attach();
@@ -109,7 +112,12 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
     } else refusal(ack);
   };
 
-  disposer.add(conn.on('moved', (e) => e.gameId === gameId && screen?.setView(e.view)));
+  /** The whole view again, after a missed move event. */
+  const sync = async (): Promise<void> => {
+    const ack = await conn.ask('room:sync', { gameId });
+    if (ack.ok) screen?.setView(ack.view);
+  };
+  disposer.add(conn.on('moved', (e) => e.gameId === gameId && screen && !screen.applyMoved(e) && void sync()));
   disposer.add(conn.on('state', (v) => v.id === gameId && screen?.setView(v)));
   disposer.add(conn.on('ended', (e) => e.gameId === gameId && screen?.setView(e.view)));
   disposer.add(conn.on('thinking', (t) => t.gameId === gameId && screen?.setThinking(t)));
