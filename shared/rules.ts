@@ -65,6 +65,11 @@ export interface Rules<P extends { readonly game: GameId }> {
   play(position: P, move: number): P;
   /** `null` while the game goes on. */
   outcome(position: P): Outcome | null;
+  /**
+   * `check`, `play` and `outcome` in one, on one loaded board: what a server does with each move.
+   * The position after the move and the outcome it leaves, or why the move is refused.
+   */
+  apply(position: P, move: number, by?: Color): Result<{ readonly position: P; readonly outcome: Outcome | null }, MoveError>;
   parseMove(text: string): Result<number, MoveError>;
   formatMove(move: number): string;
   parsePosition(text: string, options?: GameOptions): Result<P, PositionError>;

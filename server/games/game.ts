@@ -138,11 +138,10 @@ export function playMove(game: StoredGame, color: Color, ply: number, text: stri
   }
   const parsed = rules.parseMove(text);
   if (!parsed.ok) return { ok: false, error: parsed.error };
-  const problem = rules.check(game.position, parsed.value, color);
-  if (problem) return { ok: false, error: problem };
-  const position = rules.play(game.position, parsed.value);
+  const applied = rules.apply(game.position, parsed.value, color);
+  if (!applied.ok) return { ok: false, error: applied.error };
+  const { position, outcome } = applied.value;
   const move = rules.formatMove(parsed.value);
-  const outcome = rules.outcome(position);
   const moved: StoredGame = {
     ...game,
     position,
@@ -309,14 +308,18 @@ export function toView(game: StoredGame, now: number): GameView {
   };
 }
 
-/** The delta of the move that made `after` from `before`: what every client applies to its view. */
+/**
+ * The delta of the move that made `after` from `before`: what every client applies to its view.
+ * In all three games the sides alternate (an Othello pass is a move): the other side is to move.
+ */
 export function movedEvent(before: StoredGame, after: StoredGame, now: number): MovedEvent {
-  const { control: _control, ...clock } = clockView(after.timeControl, after.clock, toMove(after), now);
+  const mover = toMove(before);
+  const { control: _control, ...clock } = clockView(after.timeControl, after.clock, opposite(mover), now);
   return {
     gameId: after.id,
     ply: before.moves.length,
     move: after.moves.at(-1)!,
-    color: toMove(before),
+    color: mover,
     clock,
     status: after.status,
     result: after.result,

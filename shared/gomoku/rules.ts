@@ -1,4 +1,5 @@
 import type { Rules } from '../rules.js';
+import { ok } from '../result.js';
 import { GomokuBoard, type GomokuPosition } from './board.js';
 import { explainMoveProblem, formatMove, formatPosition, parseMove, parsePosition } from './notation.js';
 
@@ -36,6 +37,14 @@ export const gomokuRules: Rules<GomokuPosition> = {
 
   outcome(position) {
     return GomokuBoard.fromPosition(position).outcome();
+  },
+
+  apply(position, move, by) {
+    const board = GomokuBoard.fromPosition(position);
+    const problem = board.problemWith(move, by);
+    if (problem !== undefined) return { ok: false, error: explainMoveProblem(problem, move, board, by) };
+    board.make(move);
+    return ok({ position: board.toPosition(), outcome: board.outcome() });
   },
 
   parseMove,

@@ -1,5 +1,6 @@
 import type { Color } from '../color.js';
 import type { MoveError, Outcome, Rules } from '../rules.js';
+import { ok, type Result } from '../result.js';
 import { MiniChessBoard, PAWN, PROMOTION_SUFFIX, START_PLACEMENT, moveFrom, moveTo, type MiniChessPosition } from './board.js';
 import { formatMove, formatPosition, formatSquare, hasPromotionShape, isMoveOnBoard, parseMove, parsePosition } from './notation.js';
 
@@ -17,7 +18,10 @@ function movesOf(board: MiniChessBoard): number[] {
 }
 
 function check(position: MiniChessPosition, move: number, by?: Color): MoveError | undefined {
-  const board = MiniChessBoard.fromPosition(position);
+  return checkOn(MiniChessBoard.fromPosition(position), move, by);
+}
+
+function checkOn(board: MiniChessBoard, move: number, by?: Color): MoveError | undefined {
   if (board.outcome()) return problem('move/game_over', `The game is over, so ${moveName(move)} cannot be played.`);
   if (by !== undefined && by !== board.sideToMove) {
     return problem('move/not_your_turn', `It is ${board.sideToMove}'s turn, not ${by}'s, to play ${moveName(move)}.`);
@@ -44,6 +48,14 @@ function check(position: MiniChessPosition, move: number, by?: Color): MoveError
   return undefined;
 }
 
+function apply(position: MiniChessPosition, move: number, by?: Color): Result<{ position: MiniChessPosition; outcome: Outcome | null }, MoveError> {
+  const board = MiniChessBoard.fromPosition(position);
+  const error = checkOn(board, move, by);
+  if (error) return { ok: false, error };
+  board.make(move & ~PROMOTION_SUFFIX);
+  return ok({ position: board.toPosition(), outcome: board.outcome() });
+}
+
 function play(position: MiniChessPosition, move: number): MiniChessPosition {
   const problem = check(position, move);
   if (problem) throw new Error(problem.message);
@@ -59,6 +71,7 @@ export const minichessRules: Rules<MiniChessPosition> = {
   legalMoves: (position) => movesOf(MiniChessBoard.fromPosition(position)),
   check,
   play,
+  apply,
   outcome: (position): Outcome | null => MiniChessBoard.fromPosition(position).outcome(),
   parseMove,
   formatMove,

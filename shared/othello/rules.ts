@@ -101,6 +101,14 @@ export const othelloRules: Rules<OthelloPosition> = {
     return othelloBoardOf(position).outcome();
   },
 
+  apply(position: OthelloPosition, move: number, by?: Color) {
+    const board = othelloBoardOf(position);
+    const error = checkOn(board, move, by);
+    if (error) return { ok: false, error };
+    board.make(move);
+    return ok({ position: othelloPositionOf(board), outcome: board.outcome() });
+  },
+
   parseMove: parseOthelloMove,
   formatMove: formatOthelloMove,
 
