@@ -93,8 +93,9 @@ class RecentGames {
   }
 }
 
+/** A move keeps the seats object as it was; any other change to a seat makes a new one. */
 function sameSeats(before: StoredGame | undefined, after: StoredGame): boolean {
-  return before !== undefined && before.status === after.status && JSON.stringify(before.seats) === JSON.stringify(after.seats);
+  return before !== undefined && before.status === after.status && before.seats === after.seats;
 }
 
 /**

@@ -5,7 +5,11 @@ import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type Ga
 
 const RECENT_KEPT = 50;
 
-/** The embedded default: games in this process's memory, gone when it stops. */
+/**
+ * The embedded default: games in this process's memory, gone when it stops. A game is an
+ * immutable value (every field readonly; each change makes a new one), so the store keeps and
+ * hands out the objects themselves rather than copies: a write costs nothing per move played.
+ */
 export class MemoryStore implements GameStore {
   private readonly games = new Map<string, StoredGame>();
   private readonly agents = new Map<string, AgentIdentity>();
@@ -17,13 +21,13 @@ export class MemoryStore implements GameStore {
 
   async create(game: StoredGame): Promise<boolean> {
     if (this.games.has(game.id)) return false;
-    this.games.set(game.id, structuredClone({ ...game, version: 1 }));
+    this.games.set(game.id, { ...game, version: 1 });
     return true;
   }
 
   async get(id: string): Promise<StoredGame | undefined> {
     const game = this.games.get(id);
-    return game && withDefaults(structuredClone(game));
+    return game && withDefaults(game);
   }
 
   async update(next: StoredGame, end?: GameEnd): Promise<boolean> {
@@ -31,7 +35,7 @@ export class MemoryStore implements GameStore {
     if (!current || current.version !== next.version - 1) return false;
     const key = (r: RatingRecord): string => `${r.game}|${identityKey(r)}`;
     if (end?.ratings.some((r) => (this.ratingRecords.get(key(r))?.version ?? 0) !== r.version - 1)) return false;
-    this.games.set(next.id, structuredClone(next));
+    this.games.set(next.id, next);
     for (const record of end?.ratings ?? []) this.ratingRecords.set(key(record), { ...record });
     for (const player of end?.players ?? []) this.recent.set(identityKey(player), [next.id, ...(this.recent.get(identityKey(player)) ?? [])].slice(0, RECENT_KEPT));
     return true;
@@ -62,7 +66,7 @@ export class MemoryStore implements GameStore {
   }
 
   async list(status: GameStatus, limit: number): Promise<StoredGame[]> {
-    return this.byChange(status, limit).map((g) => structuredClone(g));
+    return this.byChange(status, limit).map((g) => withDefaults(g));
   }
 
   private byChange(status: GameStatus, limit: number): StoredGame[] {
