@@ -43,6 +43,7 @@ import { LiveTable } from './admin/live-table.js';
 import { PROTOCOL_VERSION } from '../shared/protocol/index.js';
 import { attachAgents, authError } from './socket/agents.js';
 import { agentRoom, seatRoom, seekRoom, SocketBroadcaster } from './socket/broadcaster.js';
+import { RedisMoveRelay } from './socket/move-relay.js';
 import { attachPlayers } from './socket/players.js';
 import { announceLostGames } from './socket/lost-games.js';
 import { MemoryStore } from './store/memory-store.js';
@@ -81,6 +82,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   let timers: Timers;
   let queueStats: () => Promise<Record<string, number>>;
   let adapter: ReturnType<typeof createAdapter> | undefined;
+  let relay: RedisMoveRelay | undefined;
   /** The queue's recent waits, as the admin console's queue line shows them. */
   const recentWaits = (): Record<string, number> => {
     const p50 = metrics.recentWaits.quantile(0.5);
@@ -123,6 +125,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     store = new RedisStore(storeRedis, `${config.QUEUE_PREFIX}:`);
     platform = new RedisPlatform(storeRedis, `${config.QUEUE_PREFIX}:`);
     adapter = createAdapter(pub, sub, { key: `${config.QUEUE_PREFIX}:socket.io` });
+    relay = new RedisMoveRelay(pub, sub, `${config.QUEUE_PREFIX}:moves`, instance);
     const bullTurns = new BullmqBotTurns(redis, handlers, onError, config.QUEUE_PREFIX, (ms, result) => metrics.botAnswered(result, ms));
     const bullTimers = new BullmqTimers(redis, handlers, onError, config.QUEUE_PREFIX);
     await bullTurns.ready();
@@ -159,7 +162,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     callback(null, sameSite || origins === true || (Array.isArray(origins) && origins.includes(origin)));
   };
   const io = new Server(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) });
-  const broadcaster = new SocketBroadcaster(io);
+  const broadcaster = new SocketBroadcaster(io, relay);
+  await relay?.onMove((event) => broadcaster.movedHere(event));
   const quotas = new Quotas(platform, store, {
     liveRooms: config.QUOTA_LIVE_ROOMS,
     roomsPerMinute: config.QUOTA_ROOMS_PER_MINUTE,

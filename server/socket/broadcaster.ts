@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import type { AgentTurn, ChallengeOffer, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
 import type { Broadcaster } from '../games/ports.js';
+import type { MoveRelay } from './move-relay.js';
 
 export const gameRoom = (gameId: string): string => `game:${gameId}`;
 export const seatRoom = (gameId: string, color: string): string => `seat:${gameId}:${color}`;
@@ -31,13 +32,24 @@ export class SocketBroadcaster implements Broadcaster {
   private readonly windows = new Map<string, { pending: { view: ThinkingView; toSpectators: boolean } | null; timer: NodeJS.Timeout }>();
   private sinceSweep = 0;
 
-  constructor(private readonly io: Server) {}
+  /** `relay`: how moves reach the other web processes (none in the embedded mode). */
+  constructor(
+    private readonly io: Server,
+    private readonly relay?: MoveRelay,
+  ) {}
 
   moved(event: MovedEvent): void {
+    this.relay?.publish(event);
+    this.movedHere(event);
+  }
+
+  /** A move, to this process's sockets in the game's rooms of the three namespaces. */
+  movedHere(event: MovedEvent): void {
     this.forgetThinking(event.gameId);
-    this.io.to(gameRoom(event.gameId)).emit('moved', event);
-    this.io.of('/agent').to(gameRoom(event.gameId)).emit('moved', event);
-    this.io.of('/admin').to(gameRoom(event.gameId)).emit('moved', event);
+    const room = gameRoom(event.gameId);
+    this.io.local.to(room).emit('moved', event);
+    this.io.of('/agent').local.to(room).emit('moved', event);
+    this.io.of('/admin').local.to(room).emit('moved', event);
   }
 
   state(view: GameView): void {
