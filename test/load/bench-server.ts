@@ -1,19 +1,30 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, GameView, MovedEvent, ThinkingView } from '../../shared/protocol/index.js';
+import { GAMES } from '../../shared/games.js';
+import { PROTOCOL_VERSION, type Ack, type GameView, type MovedEvent, type ThinkingView } from '../../shared/protocol/index.js';
+import { GAME_IDS, type GameId } from '../../shared/rules.js';
+import { startRedis } from '../support/redis.js';
 import { ADMIN_TOKEN, kill9, spawnBuilt } from '../support/server.js';
-import { seedGames } from './seed-games.js';
+import { seedGames, viewAfter, type MoveAck } from './seed-games.js';
 
-const CASES = ['spectators', 'thinking', 'admin'] as const;
+const CASES = ['closed', 'open', 'idle', 'spectators', 'thinking', 'admin'] as const;
 type Case = (typeof CASES)[number];
 
-const HELP = `Usage: npm run bench:server -- [--case LIST] [--seconds S] [--watchers N] [--admin-games LIST] [--server DIR]
+const HELP = `Usage: npm run bench:server -- [--case LIST] [--seconds S] [--tables N] [--watchers N] [--admin-games LIST] [--server DIR]
 
 Measures the built server (npm run build first), started as a process of its own for each case,
 from simulated clients in this process, one case after the other (it takes the measuring lock).
+Each table replays a random legal game made at start-up, so the clients need no rules.
 
+  closed       N tables of two sockets moving as soon as it is their turn, for S seconds, on the
+               yardstick (bare Socket.IO, test/load/yardstick.ts: the same acks and broadcasts,
+               nothing else), then the embedded server, then the server on Redis with a bot
+               worker: moves/s, ack p50/p95/p99, bytes of a moved event, server CPU and RSS,
+               and each server's moves/s as a share of the yardstick's
+  open         N games whose players think 0.5-1.5 s, embedded and on Redis
+  idle         10,000 idle connections beside N open-loop games on Redis: RSS per connection, ack p99
   spectators   one game of two players (each moving 100 ms after the other), with no watcher and
                then with N watchers: the players' move-ack p50/p99, and each move's delivery to
                the watchers p50/p99 (from the mover's send to the watcher's receipt)
@@ -23,18 +34,22 @@ from simulated clients in this process, one case after the other (it takes the m
                console following the first page of 50 rows: bytes a second reaching it, and the
                pages a second
 
-  --case LIST         cases to run, comma-separated (default spectators,thinking,admin)
+  --case LIST         cases to run, comma-separated (default: all)
   --seconds S         how long each measure lasts (default 20)
+  --tables N          tables in the closed, open and idle cases (default 500)
   --watchers N        watchers in the spectators case (default 1000)
   --admin-games LIST  live games in the admin case (default 200,2000)
-  --server DIR        the checkout whose build runs (default this one), to compare with a build before`;
+  --server DIR        the checkout whose build runs (default this one), to compare with a build before
+  --profile DIR       write a V8 CPU profile of each server process there (open it in Chrome's DevTools)`;
 
 interface Options {
   cases: Case[];
   seconds: number;
+  tables: number;
   watchers: number;
   adminGames: number[];
   server: string | undefined;
+  profile: string | undefined;
 }
 
 function options(): Options | undefined {
@@ -42,9 +57,11 @@ function options(): Options | undefined {
     options: {
       case: { type: 'string', default: CASES.join(',') },
       seconds: { type: 'string', default: '20' },
+      tables: { type: 'string', default: '500' },
       watchers: { type: 'string', default: '1000' },
       'admin-games': { type: 'string', default: '200,2000' },
       server: { type: 'string' },
+      profile: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -62,9 +79,11 @@ function options(): Options | undefined {
   return {
     cases: cases as Case[],
     seconds: count('seconds', values.seconds!, 1),
+    tables: count('tables', values.tables!, 1),
     watchers: count('watchers', values.watchers!, 0),
     adminGames: values['admin-games']!.split(',').map((g) => count('admin-games', g.trim(), 1)),
     server: values.server,
+    profile: values.profile,
   };
 }
 
@@ -76,15 +95,231 @@ const percentile = (values: number[], p: number): number => {
 
 function connect(url: string, namespace = '/', auth?: Record<string, string>): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = io(url + namespace, { transports: ['websocket'], reconnection: false, forceNew: true, ...(auth ? { auth } : {}) });
+    const socket = io(url + namespace, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { protocol: PROTOCOL_VERSION, ...auth } });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
 }
 
+interface Target {
+  readonly name: string;
+  readonly url: string;
+  usage(): Promise<{ cpu: number; rss: number }>;
+  stop(): Promise<void>;
+}
+
+async function readUsage(url: string): Promise<{ cpu: number; rss: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (name: string): number => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN);
+  return { cpu: read('boardroom_process_cpu_seconds_total'), rss: read('boardroom_process_resident_memory_bytes') };
+}
+
+async function startTarget(kind: 'yardstick' | 'embedded' | 'redis', o: Options): Promise<Target> {
+  if (kind === 'yardstick') {
+    const child = spawn(process.execPath, [...nodeArgs(o), '--import', 'tsx', fileURLToPath(new URL('./yardstick.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const found = /localhost:(\d+)/.exec(out);
+        if (found) resolve(Number(found[1]));
+      });
+      child.once('exit', (code: number | null) => reject(new Error(`the yardstick exited with ${code}`)));
+    });
+    const url = `http://127.0.0.1:${port}`;
+    return { name: 'yardstick', url, usage: () => readUsage(url), stop: () => stopChild(child) };
+  }
+  const env = serverEnv(o);
+  if (kind === 'embedded') {
+    const server = await startServer(o);
+    return { name: 'embedded', url: server.url, usage: server.usage, stop: () => stopChild(server.child) };
+  }
+  const redis = await startRedis();
+  const web = spawnBuilt('main', { ...env, REDIS_URL: redis.url }, o.server, nodeArgs(o));
+  const worker = spawnBuilt('worker', { ...env, REDIS_URL: redis.url }, o.server);
+  const port = await web.ready;
+  await worker.ready;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    name: 'redis + worker',
+    url,
+    usage: () => readUsage(url),
+    async stop() {
+      await Promise.all([stopChild(web.child), stopChild(worker.child)]);
+      await redis.stop();
+    },
+  };
+}
+
+/** Random legal games of each kind, made once: tables replay them, so their clients need no rules. */
+function randomGames(perGame: number): Record<GameId, string[][]> {
+  let seed = 20261125;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const games = {} as Record<GameId, string[][]>;
+  for (const id of GAME_IDS) {
+    const { rules } = GAMES[id];
+    games[id] = [];
+    for (let g = 0; g < perGame; g++) {
+      let position = rules.start();
+      const moves: string[] = [];
+      while (rules.outcome(position) === null) {
+        const legal = rules.legalMoves(position);
+        const move = legal[Math.floor(random() * legal.length)]!;
+        moves.push(rules.formatMove(move));
+        position = rules.play(position, move);
+      }
+      games[id].push(moves);
+    }
+  }
+  return games;
+}
+const GAMES_PLAYED = randomGames(20);
+
+interface LoopStats {
+  measuring: boolean;
+  acks: number[];
+  errors: Map<string, number>;
+  eventBytes: number;
+}
+
+/**
+ * `n` tables of two sockets replaying random games: the side to move sends its move `think` ms
+ * after the other's move reached it (0: at once, a closed loop). A finished game makes a new room.
+ */
+async function runTables(url: string, n: number, think: () => number): Promise<{ stats: LoopStats; stop(): void }> {
+  const stats: LoopStats = { measuring: false, acks: [], errors: new Map(), eventBytes: 0 };
+  const error = (code: string) => stats.measuring && stats.errors.set(code, (stats.errors.get(code) ?? 0) + 1);
+  let stopped = false;
+  const sockets: Socket[] = [];
+  for (let i = 0; i < 2 * n; i += 100) sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, 2 * n - i) }, () => connect(url)))));
+  const table = async (t: number, round: number): Promise<void> => {
+    if (stopped) return;
+    const [black, white] = [sockets[2 * t]!, sockets[2 * t + 1]!];
+    const game = GAME_IDS[t % GAME_IDS.length]!;
+    const moves = GAMES_PLAYED[game][(t + round) % GAMES_PLAYED[game].length]!;
+    const created = (await black.emitWithAck('room:create', { game, timeControl: { kind: 'none' }, seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: `t${t}a`, color: 'black' } })) as Ack<{ gameId: string; seat: { token: string } }>;
+    if (!created.ok) return void error(created.error.code);
+    const joined = (await white.emitWithAck('room:join', { gameId: created.gameId, name: `t${t}b`, color: 'white' })) as Ack<{ seat: { token: string } }>;
+    if (!joined.ok) return void error(joined.error.code);
+    const seats = { black: { socket: black, token: created.seat.token }, white: { socket: white, token: joined.seat.token } };
+    const first = GAMES[game].rules.toMove(GAMES[game].rules.start());
+    const moverOf = (ply: number) => (ply % 2 === 0 ? first : first === 'black' ? 'white' : 'black');
+    const play = (ply: number): void => {
+      if (stopped) return;
+      if (ply >= moves.length) return again(t, round + 1);
+      const seat = seats[moverOf(ply)];
+      const sent = performance.now();
+      seat.socket
+        .timeout(10_000)
+        .emitWithAck('move', { gameId: created.gameId, token: seat.token, ply, move: moves[ply] })
+        .then((ack: Ack) => {
+          if (!stats.measuring) return;
+          if (ack.ok) stats.acks.push(performance.now() - sent);
+          else error(ack.error.code);
+        })
+        .catch(() => error('timeout'));
+    };
+    // The side to move hears the other's move and answers it; a finished game makes a new room.
+    const listen = (socket: Socket, color: 'black' | 'white'): void => {
+      const heard = (e: MovedEvent): void => {
+        if (e.gameId !== created.gameId) return;
+        if (stats.measuring && stats.eventBytes === 0) stats.eventBytes = JSON.stringify(e).length;
+        const next = e.ply + 1;
+        if (next >= moves.length) {
+          socket.off('moved', heard);
+          if (color === 'black') setTimeout(() => again(t, round + 1), 0);
+        } else if (moverOf(next) === color) setTimeout(() => play(next), think());
+      };
+      socket.on('moved', heard);
+    };
+    listen(black, 'black');
+    listen(white, 'white');
+    setTimeout(() => play(0), think());
+  };
+  /** The table's next game; a request cut short by the end of the run is no error. */
+  const again = (t: number, round: number): void => void table(t, round).catch(() => stopped || error('disconnected'));
+  await Promise.all(Array.from({ length: n }, (_, t) => table(t, 0)));
+  return {
+    stats,
+    stop() {
+      stopped = true;
+      for (const socket of sockets) socket.close();
+    },
+  };
+}
+
+/** Moves/s, ack percentiles, bytes of a moved event, server CPU and RSS over `seconds`. */
+async function measureLoop(target: Target, n: number, seconds: number, think: () => number): Promise<Record<string, number>> {
+  const { stats, stop } = await runTables(target.url, n, think);
+  await sleep(1000);
+  const before = await target.usage();
+  stats.measuring = true;
+  const started = performance.now();
+  await sleep(seconds * 1000);
+  stats.measuring = false;
+  const elapsed = (performance.now() - started) / 1000;
+  const after = await target.usage();
+  stop();
+  const errors = [...stats.errors.values()].reduce((a, b) => a + b, 0);
+  return {
+    'moves-per-s': Math.round(stats.acks.length / elapsed),
+    'ack-p50-ms': percentile(stats.acks, 50),
+    'ack-p95-ms': percentile(stats.acks, 95),
+    'ack-p99-ms': percentile(stats.acks, 99),
+    'moved-event-bytes': stats.eventBytes,
+    'server-cpu-%': Math.round(((after.cpu - before.cpu) / elapsed) * 100),
+    'server-rss-MiB': Math.round(after.rss / 2 ** 20),
+    errors,
+  };
+}
+
+/** 10,000 idle connections beside `o.tables` open-loop games: the RSS they add, and the players' acks meanwhile. */
+async function idle(target: Target, o: Options, think: () => number): Promise<Record<string, number>> {
+  const IDLE = 10_000;
+  const { stats, stop } = await runTables(target.url, o.tables, think);
+  await sleep(3000);
+  const before = await target.usage();
+  const idlers: Socket[] = [];
+  for (let i = 0; i < IDLE; i += 250) idlers.push(...(await Promise.all(Array.from({ length: Math.min(250, IDLE - i) }, () => connect(target.url)))));
+  await sleep(5000);
+  const loaded = await target.usage();
+  stats.measuring = true;
+  await sleep(o.seconds * 1000);
+  stats.measuring = false;
+  stop();
+  for (const s of idlers) s.close();
+  return {
+    idle: idlers.length,
+    'rss-before-MiB': Math.round(before.rss / 2 ** 20),
+    'rss-after-MiB': Math.round(loaded.rss / 2 ** 20),
+    'rss-per-connection-KiB': Math.round(((loaded.rss - before.rss) / IDLE / 1024) * 10) / 10,
+    'ack-p50-ms': percentile(stats.acks, 50),
+    'ack-p99-ms': percentile(stats.acks, 99),
+    errors: [...stats.errors.values()].reduce((a, b) => a + b, 0),
+  };
+}
+
+function serverEnv(o: Options): Record<string, string> {
+  return { RATE_LIMIT: '10000', RECONNECT_GRACE_MS: '30000' };
+}
+
+function nodeArgs(o: Options): string[] {
+  return o.profile ? ['--cpu-prof', `--cpu-prof-dir=${o.profile}`] : [];
+}
+
+/** SIGTERM, so that a profiled process writes its profile; SIGKILL after 5 s. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await gone;
+  clearTimeout(timer);
+}
+
 /** The built server on its own, with the per-owner limits out of the way. */
 async function startServer(o: Options): Promise<{ url: string; child: ChildProcess; usage(): Promise<{ cpu: number; rss: number }> }> {
-  const spawned = spawnBuilt('main', { RATE_LIMIT: '10000', RECONNECT_GRACE_MS: '30000' }, o.server);
+  const spawned = spawnBuilt('main', serverEnv(o), o.server, nodeArgs(o));
   const port = await spawned.ready;
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -154,10 +389,10 @@ async function spectators(o: Options, watchers: number): Promise<Record<string, 
       const move = view.legal[Math.floor(Math.random() * view.legal.length)];
       const t = performance.now();
       sentAt.set(view.ply, performance.timeOrigin + t);
-      const ack = (await me.socket.emitWithAck('move', { gameId: created.gameId, token: me.token, ply: view.ply, move })) as Ack<{ view: GameView }>;
+      const ack = (await me.socket.emitWithAck('move', { gameId: created.gameId, token: me.token, ply: view.ply, move })) as Ack<MoveAck>;
       acks.push(performance.now() - t);
       if (!ack.ok) throw new Error(ack.error.message);
-      view = ack.view;
+      view = viewAfter(view, ack);
     }
     await sleep(200);
     measuring = false;
@@ -258,8 +493,25 @@ async function main(): Promise<number> {
   const o = options();
   if (!o) return 0;
   const line = (name: string, figures: Record<string, number>) => console.log(`${name.padEnd(22)} ${Object.entries(figures).map(([k, v]) => `${k} ${v}`).join('  ')}`);
+  const think = () => 500 + Math.random() * 1000;
   for (const c of o.cases) {
-    if (c === 'spectators') {
+    if (c === 'closed') {
+      let yardstick = 0;
+      for (const kind of ['yardstick', 'embedded', 'redis'] as const) {
+        const target = await startTarget(kind, o);
+        const figures = await measureLoop(target, o.tables, o.seconds, () => 0).finally(() => target.stop());
+        if (kind === 'yardstick') yardstick = figures['moves-per-s']!;
+        line(`closed: ${target.name}`, kind === 'yardstick' ? figures : { ...figures, 'share-of-yardstick-%': Math.round((figures['moves-per-s']! / yardstick) * 100) });
+      }
+    } else if (c === 'open') {
+      for (const kind of ['embedded', 'redis'] as const) {
+        const target = await startTarget(kind, o);
+        line(`open: ${target.name}`, await measureLoop(target, o.tables, o.seconds, think).finally(() => target.stop()));
+      }
+    } else if (c === 'idle') {
+      const target = await startTarget('redis', o);
+      line('idle: 10,000 + games', await idle(target, o, think).finally(() => target.stop()));
+    } else if (c === 'spectators') {
       line('spectators: none', await spectators(o, 0));
       line(`spectators: ${o.watchers}`, await spectators(o, o.watchers));
     } else if (c === 'thinking') line('thinking', await thinking(o));

@@ -40,9 +40,12 @@ export function startBotWorker(redisUrl: string, prefix: string, lockMs = BOT_LO
 }
 
 /** The built server or worker as a child process, for kill -9 tests. */
-/** `dir`: the checkout whose build runs (another one, to measure a change against the build before it). */
-export function spawnBuilt(which: 'main' | 'worker', env: Record<string, string>, dir = root): { child: ChildProcess; ready: Promise<number>; output(): string } {
-  const child = spawn(process.execPath, [`${dir.replace(/\/?$/, '/')}dist/server/${which}.js`], {
+/**
+ * `dir`: the checkout whose build runs (another one, to measure a change against the build before
+ * it); `nodeArgs`: options for node itself (`--cpu-prof`, which NODE_OPTIONS refuses).
+ */
+export function spawnBuilt(which: 'main' | 'worker', env: Record<string, string>, dir = root, nodeArgs: readonly string[] = []): { child: ChildProcess; ready: Promise<number>; output(): string } {
+  const child = spawn(process.execPath, [...nodeArgs, `${dir.replace(/\/?$/, '/')}dist/server/${which}.js`], {
     env: { ...process.env, ...testEnv(env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
