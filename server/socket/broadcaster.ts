@@ -31,6 +31,8 @@ export class SocketBroadcaster implements Broadcaster {
   /** Per game, while a window is open: the thinking to send when it closes, if any came. */
   private readonly windows = new Map<string, { pending: { view: ThinkingView; toSpectators: boolean } | null; timer: NodeJS.Timeout }>();
   private sinceSweep = 0;
+  /** Sends waiting for the end of this turn of the event loop, in the order they were made. */
+  private readonly outbox: (() => void)[] = [];
 
   /** `relay`: how moves reach the other web processes (none in the embedded mode). */
   constructor(
@@ -43,29 +45,49 @@ export class SocketBroadcaster implements Broadcaster {
     this.movedHere(event);
   }
 
+  /**
+   * Everything sent to sockets waits for the end of the current turn of the event loop, in order:
+   * the mover's acknowledgement leaves first, not behind the writes to a thousand spectators.
+   */
+  private later(send: () => void): void {
+    this.outbox.push(send);
+    if (this.outbox.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const sends = this.outbox.splice(0);
+    for (const send of sends) send();
+  }
+
   /** A move, to this process's sockets in the game's rooms of the three namespaces. */
   movedHere(event: MovedEvent): void {
     this.forgetThinking(event.gameId);
     const room = gameRoom(event.gameId);
-    this.io.local.to(room).emit('moved', event);
-    this.io.of('/agent').local.to(room).emit('moved', event);
-    this.io.of('/admin').local.to(room).emit('moved', event);
+    this.later(() => {
+      this.io.local.to(room).emit('moved', event);
+      this.io.of('/agent').local.to(room).emit('moved', event);
+      this.io.of('/admin').local.to(room).emit('moved', event);
+    });
   }
 
   state(view: GameView): void {
-    this.io.to(gameRoom(view.id)).emit('state', view);
-    this.io.of('/agent').to(gameRoom(view.id)).emit('state', view);
-    this.io.of('/admin').to(gameRoom(view.id)).emit('state', view);
+    this.later(() => {
+      this.io.to(gameRoom(view.id)).emit('state', view);
+      this.io.of('/agent').to(gameRoom(view.id)).emit('state', view);
+      this.io.of('/admin').to(gameRoom(view.id)).emit('state', view);
+    });
   }
 
   ended(view: GameView): void {
     this.forgetThinking(view.id);
     const event = { gameId: view.id, result: view.result!, view };
-    this.io.to(gameRoom(view.id)).emit('ended', event);
     // The seated agents hear the end even if the game ended before their socket joined its room.
     const seated = [view.seats.black, view.seats.white].filter((s) => s.kind === 'agent' && s.name).map((s) => agentRoom(s.name!));
-    this.io.of('/agent').to([gameRoom(view.id), ...seated]).emit('ended', event);
-    this.io.of('/admin').to(gameRoom(view.id)).emit('ended', event);
+    this.later(() => {
+      this.io.to(gameRoom(view.id)).emit('ended', event);
+      this.io.of('/agent').to([gameRoom(view.id), ...seated]).emit('ended', event);
+      this.io.of('/admin').to(gameRoom(view.id)).emit('ended', event);
+    });
   }
 
   /** Sent at once if the game's window is closed; otherwise kept (replacing older) until it closes. */
@@ -96,8 +118,10 @@ export class SocketBroadcaster implements Broadcaster {
   }
 
   private sendThinking(view: ThinkingView, toSpectators: boolean): void {
-    if (toSpectators) this.io.local.to(spectatorRoom(view.gameId)).except(seatRooms(view.gameId)).emit('thinking', view);
-    this.io.of('/admin').local.to(gameRoom(view.gameId)).emit('thinking', view);
+    this.later(() => {
+      if (toSpectators) this.io.local.to(spectatorRoom(view.gameId)).except(seatRooms(view.gameId)).emit('thinking', view);
+      this.io.of('/admin').local.to(gameRoom(view.gameId)).emit('thinking', view);
+    });
   }
 
   /** A move or the end makes the game's thinking stale: none of it is sent any more. */
@@ -118,20 +142,22 @@ export class SocketBroadcaster implements Broadcaster {
   }
 
   roomChanged(summary: RoomSummary): void {
-    this.io.to(LOBBY).emit('rooms:changed', summary);
-    this.io.of('/agent').to(LOBBY).emit('rooms:changed', summary);
+    this.later(() => {
+      this.io.to(LOBBY).emit('rooms:changed', summary);
+      this.io.of('/agent').to(LOBBY).emit('rooms:changed', summary);
+    });
   }
 
   agentTurn(agent: string, turn: AgentTurn): void {
-    this.io.of('/agent').to(agentRoom(agent)).emit('turn', turn);
+    this.later(() => this.io.of('/agent').to(agentRoom(agent)).emit('turn', turn));
   }
 
   challenge(agent: string, challenge: ChallengeOffer): void {
-    this.io.of('/agent').to(agentRoom(agent)).emit('challenge', challenge);
+    this.later(() => this.io.of('/agent').to(agentRoom(agent)).emit('challenge', challenge));
   }
 
   challengeDeclined(agent: string, event: { gameId: string; by: string }): void {
-    this.io.of('/agent').to(agentRoom(agent)).emit('challenge:declined', event);
+    this.later(() => this.io.of('/agent').to(agentRoom(agent)).emit('challenge:declined', event));
   }
 
   /** Closes every connection of an agent whose token was rotated or revoked, in every process. */
