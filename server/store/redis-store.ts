@@ -49,6 +49,23 @@ local game = redis.call('HMGET', KEYS[1], 'doc', 'version')
 if not game[1] then return nil end
 return {game[1], game[2], redis.call('LRANGE', KEYS[2], 0, -1)}`;
 
+/**
+ * The newest games of a status without their moves, in one round trip however many: KEYS: the
+ * status set; ARGV: how many, the key prefix. Returns doc, version and the moves' count per game.
+ */
+const SUMMARIES = `
+local ids = redis.call('ZREVRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
+local out = {}
+for _, id in ipairs(ids) do
+  local game = redis.call('HMGET', ARGV[2] .. 'game:' .. id, 'doc', 'version')
+  if game[1] then
+    out[#out + 1] = game[1]
+    out[#out + 1] = game[2]
+    out[#out + 1] = redis.call('LLEN', ARGV[2] .. 'game:' .. id .. ':moves')
+  end
+end
+return out`;
+
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'version', '1')
@@ -96,6 +113,7 @@ export class RedisStore implements GameStore {
     redis.defineCommand('boardroomUpdate', { lua: UPDATE }); // the number of keys comes first
     redis.defineCommand('boardroomCreate', { numberOfKeys: 5, lua: CREATE });
     redis.defineCommand('boardroomGet', { numberOfKeys: 2, lua: GET });
+    redis.defineCommand('boardroomSummaries', { numberOfKeys: 1, lua: SUMMARIES });
     redis.defineCommand('boardroomPutAgent', { numberOfKeys: 2, lua: PUT_AGENT });
     redis.defineCommand('boardroomReplaceAgentToken', { numberOfKeys: 2, lua: REPLACE_AGENT_TOKEN });
   }
@@ -185,15 +203,13 @@ export class RedisStore implements GameStore {
     return games.filter((g): g is StoredGame => g !== undefined && g.status === status);
   }
 
-  /** One pipelined batch (the connection auto-pipelines): each game's document and its moves' count. */
+  /** One script (SUMMARIES) reads every game's document and its moves' count. */
   async summaries(status: GameStatus, limit: number): Promise<GameSummary[]> {
-    const ids = await this.redis.zrevrange(this.prefix + STATUS_SETS[status], 0, limit - 1);
-    const found = await Promise.all(ids.map((id) => Promise.all([this.redis.hmget(`${this.prefix}game:${id}`, 'doc', 'version'), this.redis.llen(`${this.prefix}game:${id}:moves`)])));
+    const flat = (await this.call('boardroomSummaries', [this.prefix + STATUS_SETS[status], limit, this.prefix])) as (string | number)[];
     const games: GameSummary[] = [];
-    for (const [[doc, version], ply] of found) {
-      if (!doc) continue;
-      const { moves: _none, ...game } = withDefaults({ ...(JSON.parse(doc) as Document), moves: [], version: Number(version) });
-      if (game.status === status) games.push({ ...game, ply });
+    for (let i = 0; i < flat.length; i += 3) {
+      const { moves: _none, ...game } = withDefaults({ ...(JSON.parse(flat[i] as string) as Document), moves: [], version: Number(flat[i + 1]) });
+      if (game.status === status) games.push({ ...game, ply: Number(flat[i + 2]) });
     }
     return games;
   }
