@@ -1,0 +1,131 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Color } from '../../shared/color.js';
+import { applyMoved, type GameView, type MovedEvent, type RoomSummary } from '../../shared/protocol/index.js';
+import type { BotJobInput } from '../../bots/jobs/contract.js';
+import { MemoryStore } from '../store/memory-store.js';
+import type { StoredGame } from '../store/store.js';
+import type { Broadcaster, BotTurns, Timers } from './ports.js';
+import { GameService } from './service.js';
+
+// The service on fake ports (a recording broadcaster, bot turns and timers that only note what
+// they are asked) over the memory store: what it decides, writes, sends and asks for.
+
+class Recorder implements Broadcaster {
+  readonly sent: { event: string; data: unknown }[] = [];
+  moved = (e: MovedEvent) => void this.sent.push({ event: 'moved', data: e });
+  state = (v: GameView) => void this.sent.push({ event: 'state', data: v });
+  ended = (v: GameView) => void this.sent.push({ event: 'ended', data: v });
+  thinking = () => undefined;
+  roomChanged = (s: RoomSummary) => void this.sent.push({ event: 'rooms:changed', data: s });
+  agentTurn = () => undefined;
+  challenge = () => undefined;
+  challengeDeclined = () => undefined;
+  events = (event: string) => this.sent.filter((s) => s.event === event).map((s) => s.data);
+}
+
+let now = 1_000_000;
+let store: MemoryStore;
+let broadcaster: Recorder;
+let asked: BotJobInput[];
+let flags: { gameId: string; ply: number; at: number }[];
+let service: GameService;
+
+function makeService(over: MemoryStore = store): GameService {
+  const botTurns: BotTurns = { request: async (input) => void asked.push(input), pending: async () => false, close: async () => undefined };
+  const timers: Timers = { armFlag: async (gameId, ply, at) => void flags.push({ gameId, ply, at }), armAbandon: async () => undefined, close: async () => undefined };
+  return new GameService({
+    store: over,
+    broadcaster,
+    botTurns,
+    timers,
+    botExists: (_game, name) => name === 'engine-1',
+    agentExists: async () => false,
+    instance: 'test',
+    botBudget: () => 50,
+    graceMs: 60_000,
+    now: () => now,
+  });
+}
+
+beforeEach(() => {
+  store = new MemoryStore();
+  broadcaster = new Recorder();
+  asked = [];
+  flags = [];
+  service = makeService();
+});
+
+function ok<T>(outcome: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
+  if (!outcome.ok) throw new Error(`refused: ${outcome.error.code}`);
+  return outcome.value;
+}
+
+async function twoPeople(game: 'othello' | 'gomoku' | 'minichess' = 'othello', timeControl: object = { kind: 'none' }) {
+  const created = ok(await service.createRoom({ game, timeControl, seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'black' } }));
+  const joined = ok(await service.join({ gameId: created.gameId, name: 'Bob', color: 'white' }));
+  const tokens: Record<Color, string> = { black: created.seat!.token, white: joined.seat.token };
+  return { gameId: created.gameId, tokens, view: joined.view };
+}
+
+describe('GameService on fake ports', () => {
+  it('a move is written, acknowledged with the delta the room hears, and tells the lobby nothing', async () => {
+    const { gameId, tokens, view } = await twoPeople();
+    broadcaster.sent.length = 0;
+    const moved = ok(await service.move({ gameId, token: tokens.black, ply: 0, move: 'f5' }));
+    expect(broadcaster.events('moved')).toEqual([moved.moved]);
+    expect(broadcaster.events('rooms:changed')).toEqual([]);
+    expect(moved.moved).toMatchObject({ gameId, ply: 0, move: 'f5', color: 'black', status: 'live', result: null });
+    const stored = (await store.get(gameId))!;
+    expect(stored.moves).toEqual(['f5']);
+    expect(applyMoved(view, moved.moved)).toMatchObject({ ply: 1, toMove: 'white', moves: ['f5'], position: ok(await service.view(gameId)).position });
+  });
+
+  it('refuses with a stable code and changes nothing', async () => {
+    const { gameId, tokens } = await twoPeople();
+    const before = (await store.get(gameId))!;
+    const refused = await service.move({ gameId, token: tokens.white, ply: 0, move: 'f5' });
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('move/not_your_turn');
+    expect((await service.move({ gameId, token: tokens.black, ply: 0, move: 'a1' })).ok).toBe(false);
+    expect((await store.get(gameId))!.version).toBe(before.version);
+  });
+
+  it('decides again on the stored state when another process moved first', async () => {
+    const { gameId, tokens } = await twoPeople();
+    ok(await service.move({ gameId, token: tokens.black, ply: 0, move: 'f5' })); // remembered at ply 1
+    const other = makeService(); // another process on the same store
+    ok(await other.move({ gameId, token: tokens.white, ply: 1, move: 'd6' }));
+    // This service still remembers ply 1: the move for ply 2 is decided again on the stored state.
+    ok(await service.move({ gameId, token: tokens.black, ply: 2, move: 'c3' }));
+    // And a move it would write on its remembered state fails the version check and is decided again.
+    ok(await other.move({ gameId, token: tokens.white, ply: 3, move: 'd3' }));
+    expect((await store.get(gameId))!.moves).toEqual(['f5', 'd6', 'c3', 'd3']);
+    const late = await service.move({ gameId, token: tokens.white, ply: 3, move: 'd3' });
+    expect(late.ok ? 'ok' : late.error.code).toBe('move/stale_ply');
+  });
+
+  it('asks a bot for its move with the clock’s budget, arms the flag, and plays the answer once', async () => {
+    const created = ok(await service.createRoom({ game: 'othello', timeControl: { kind: 'per-move', moveMs: 5000 }, seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } }, sit: { name: 'Ann', color: 'black' } }));
+    const gameId = created.gameId;
+    expect(flags).toEqual([{ gameId, ply: 0, at: now + 5000 }]);
+    ok(await service.move({ gameId, token: created.seat!.token, ply: 0, move: 'f5' }));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ gameId, ply: 1, bot: 'engine-1', budgetMs: 50, deadline: now + 5000 - 250 });
+    const answer = { gameId, ply: 1, move: 'd6', game: 'othello' as const, bot: 'engine-1', depth: 3, score: 0, pv: ['d6'], nodes: 100, nps: 10_000, ms: 10 };
+    expect(await service.onBotResult(answer)).toBe(true);
+    expect(await service.onBotResult(answer)).toBe(false); // the same answer again is stale
+    expect((await store.get(gameId))!.moves).toEqual(['f5', 'd6']);
+  });
+
+  it('ends a game on its last move: the delta says so and ended follows with the whole view', async () => {
+    const { gameId, tokens } = await twoPeople('gomoku');
+    const line = ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'];
+    let last: MovedEvent | undefined;
+    for (const [ply, move] of line.entries()) last = ok(await service.move({ gameId, token: tokens[ply % 2 === 0 ? 'black' : 'white'], ply, move })).moved;
+    expect(last).toMatchObject({ status: 'finished', result: { winner: 'black', reason: 'five' } });
+    const ended = broadcaster.events('ended') as GameView[];
+    expect(ended.map((v) => v.result)).toEqual([{ winner: 'black', reason: 'five' }]);
+    expect(broadcaster.events('rooms:changed').at(-1)).toMatchObject({ id: gameId, status: 'finished' });
+    const stored: StoredGame = (await store.get(gameId))!;
+    expect(stored.status).toBe('finished');
+  });
+});
