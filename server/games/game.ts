@@ -153,6 +153,14 @@ export function playMove(game: StoredGame, color: Color, ply: number, text: stri
   return accept({ game: next(moved, {}, now), move });
 }
 
+/** The pass the side to move must play, when a pass is its only legal move (Othello only has passes). */
+export function forcedPass(game: StoredGame): string | undefined {
+  if (game.game !== 'othello' || game.status !== 'live') return undefined;
+  const { rules } = GAMES[game.game];
+  const legal = rules.legalMoves(game.position);
+  return legal.length === 1 && rules.formatMove(legal[0]!) === 'pass' ? 'pass' : undefined;
+}
+
 /** Ends the game on time if the side to move at `ply` has really run out at `now`. */
 export function flagFall(game: StoredGame, ply: number, now: number): StoredGame | undefined {
   if (game.status !== 'live' || game.moves.length !== ply) return undefined;

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Color } from '../../shared/color.js';
+import { GAMES } from '../../shared/games.js';
 import { applyMoved, type GameView, type MovedEvent, type RoomSummary } from '../../shared/protocol/index.js';
+import { seededRandom } from '../../shared/random.js';
 import type { BotJobInput } from '../../bots/jobs/contract.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { StoredGame } from '../store/store.js';
@@ -114,6 +116,46 @@ describe('GameService on fake ports', () => {
     expect(await service.onBotResult(answer)).toBe(true);
     expect(await service.onBotResult(answer)).toBe(false); // the same answer again is stale
     expect((await store.get(gameId))!.moves).toEqual(['f5', 'd6']);
+  });
+
+  it('plays a forced pass at once: the player who cannot move is not waited for, its clock charged nothing', async () => {
+    // The first position of a seeded random Othello game where the side to move can only pass.
+    const { rules } = GAMES.othello;
+    const random = seededRandom(3);
+    let script: string[] = [];
+    for (let attempt = 0; attempt < 200 && script.length === 0; attempt++) {
+      let position = rules.start();
+      const moves: string[] = [];
+      while (rules.outcome(position) === null) {
+        const legal = rules.legalMoves(position);
+        if (rules.formatMove(legal[0]!) === 'pass') {
+          script = moves;
+          break;
+        }
+        const move = legal[Math.floor(random() * legal.length)]!;
+        moves.push(rules.formatMove(move));
+        position = rules.play(position, move);
+      }
+    }
+    expect(script.length).toBeGreaterThan(0);
+    const { gameId, tokens } = await twoPeople('othello', { kind: 'bank', initialMs: 600_000, incrementMs: 0 });
+    let view = ok(await service.view(gameId));
+    for (const move of script) {
+      now += 100;
+      const acked = ok(await service.move({ gameId, token: tokens[view.toMove], ply: view.ply, move }));
+      view = ok(await service.view(gameId));
+      expect(acked.ply).toBe(view.moves.lastIndexOf(move));
+    }
+    const mover = script.length % 2 === 1 ? 'black' : 'white';
+    const passer = mover === 'black' ? 'white' : 'black';
+    expect(view.moves).toEqual([...script, 'pass']);
+    expect(view.toMove).toBe(mover);
+    const passed = (broadcaster.events('moved') as MovedEvent[]).at(-1)!;
+    expect(passed).toMatchObject({ ply: script.length, move: 'pass', color: passer });
+    const before = (await store.get(gameId))!.clock[passer];
+    now += 5000;
+    expect(ok(await service.view(gameId)).clock[passer]).toBe(before); // its clock does not run: not its turn
+    expect(flags.some((f) => f.ply === script.length)).toBe(false); // no flag was armed for the pass
   });
 
   it('ends a game on its last move: the delta says so and ended follows with the whole view', async () => {

@@ -594,6 +594,12 @@ export class GameService {
   private async startTurn(game: StoredGame): Promise<void> {
     const ply = game.moves.length;
     const color = G.toMove(game);
+    // A side whose only move is a pass passes at once, its clock charged nothing: nobody waits for it.
+    const pass = G.forcedPass(game);
+    if (pass) {
+      await this.moveAs(game.id, color, ply, pass);
+      return;
+    }
     const flag = flagTime(game.timeControl, game.clock, color);
     if (flag !== null) await this.options.timers.armFlag(game.id, ply, flag);
     for (const c of COLORS) {
