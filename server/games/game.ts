@@ -118,7 +118,7 @@ export function seatOfToken(game: StoredGame, token: string): Color | undefined 
   return COLORS.find((c) => tokenMatches(token, game.seats[c].tokenHash));
 }
 
-export function toMove(game: StoredGame): Color {
+export function toMove(game: Pick<StoredGame, 'game' | 'position'>): Color {
   return GAMES[game.game].rules.toMove(game.position);
 }
 

@@ -20,7 +20,7 @@ import {
 import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import { identityKey, rateGame, type Identity } from '../ratings/rating.js';
 import type { Quotas } from '../quotas.js';
-import type { GameEnd, GameStore, StoredGame } from '../store/store.js';
+import type { GameEnd, GameStore, GameSummary, StoredGame } from '../store/store.js';
 import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
@@ -53,7 +53,7 @@ const OWED_STEP_MS = 1000;
 /** … up to this much in one turn. */
 const OWED_MAX_MS = 60_000;
 
-function agentColors(game: StoredGame, agent: string): Color[] {
+function agentColors(game: Pick<StoredGame, 'seats'>, agent: string): Color[] {
   return COLORS.filter((c) => game.seats[c].kind === 'agent' && game.seats[c].name === agent);
 }
 
@@ -325,9 +325,12 @@ export class GameService {
     }
   }
 
+  /** Found among the summaries (no moves), then read whole: an agent's few games among thousands. */
   private async agentGames(agent: string): Promise<StoredGame[]> {
-    const lists = await Promise.all((['live', 'waiting'] as const).map((s) => this.options.store.list(s, 10_000)));
-    return lists.flat().filter((g) => agentColors(g, agent).length > 0);
+    const lists = await Promise.all((['live', 'waiting'] as const).map((s) => this.options.store.summaries(s, 100_000)));
+    const mine = lists.flat().filter((g) => agentColors(g, agent).length > 0);
+    const games = await Promise.all(mine.map((g) => this.options.store.get(g.id)));
+    return games.filter((g): g is StoredGame => g !== undefined);
   }
 
   async resignAsAgent(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
@@ -476,9 +479,11 @@ export class GameService {
    * The sweep's backstop for a bot turn that was never asked (the store took the move but the
    * queue could not be reached in that moment): asked now, unless its job is still pending.
    */
-  async ensureBotTurn(game: StoredGame): Promise<boolean> {
-    if (game.status !== 'live' || game.seats[G.toMove(game)].kind !== 'bot') return false;
-    if (await this.options.botTurns.pending(game.id, game.moves.length)) return false;
+  async ensureBotTurn(summary: GameSummary): Promise<boolean> {
+    if (summary.status !== 'live' || summary.seats[G.toMove(summary)].kind !== 'bot') return false;
+    if (await this.options.botTurns.pending(summary.id, summary.ply)) return false;
+    const game = await this.options.store.get(summary.id);
+    if (!game || game.status !== 'live' || game.moves.length !== summary.ply) return false;
     await this.startTurn(game);
     return true;
   }

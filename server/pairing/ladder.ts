@@ -5,9 +5,11 @@ import { accept, parse, type Outcome } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import { NEW_RATING } from '../ratings/rating.js';
 import type { LadderConfig, PlatformStore } from '../store/platform.js';
-import type { GameStore } from '../store/store.js';
+import type { GameStore, StoredGame } from '../store/store.js';
 
 const LOCK_MS = 5000;
+/** The platform set (per game) of the rooms the ladder started and that have not finished. */
+const LADDER_SET = 'ladder';
 /** The clock of ladder games: the roster bots keep their own budgets; agents get this a move. */
 export const LADDER_CLOCK: TimeControl = { kind: 'per-move', moveMs: 5000 };
 
@@ -77,14 +79,13 @@ export class Ladder {
     const { platform, store } = this.options;
     if (!(await platform.lock('ladder', this.options.instance, LOCK_MS))) return 0;
     const configs = new Map((await platform.ladders()).map((c) => [c.game, c]));
-    const live = (await store.list('live', 10_000)).filter((g) => g.ladder);
     const leases = await store.leases();
     let started = 0;
     for (const game of GAME_IDS) {
       const agents = (await platform.ladderEntrants(game)).filter((e) => e.instance === this.options.instance || (leases.get(e.instance) ?? 0) > Date.now());
       const config = configs.get(game) ?? { game, bots: [], concurrent: Math.min(2, this.options.maxConcurrent) };
       if (config.bots.length + agents.length < 2) continue;
-      const running = live.filter((g) => g.game === game);
+      const running = await this.running(game);
       const played = await platform.ladderPlayed(game);
       const busy = (name: string): number => running.filter((g) => g.seats.black.name === name || g.seats.white.name === name).length;
       const entrants = [
@@ -103,6 +104,17 @@ export class Ladder {
     return started;
   }
 
+  /**
+   * The ladder's unfinished games of `game`: it keeps their ids in a set of its own (the ones it
+   * started), so a tick reads a handful of games, not every live one; finished ones leave the set.
+   */
+  private async running(game: GameId): Promise<StoredGame[]> {
+    const { platform, store } = this.options;
+    const games = await Promise.all((await platform.heldRooms(LADDER_SET, game)).map(async (id) => [id, await store.get(id)] as const));
+    for (const [id, g] of games) if (!g || g.status === 'finished') await platform.releaseRoom(LADDER_SET, game, id);
+    return games.map(([, g]) => g).filter((g): g is StoredGame => g !== undefined && g.status !== 'finished');
+  }
+
   private async start(game: GameId, a: Entrant, b: Entrant): Promise<boolean> {
     const [black, white] = Math.random() < 0.5 ? [a, b] : [b, a];
     const seat = (e: Entrant): SeatSpec => (e.kind === 'bot' ? { kind: 'bot', bot: e.name } : { kind: 'agent', agent: e.name });
@@ -111,6 +123,7 @@ export class Ladder {
       this.options.log.warn({ game, error: created.error }, 'could not start a ladder game');
       return false;
     }
+    await this.options.platform.holdRoom(LADDER_SET, game, created.value.gameId);
     for (const [color, e] of [['black', black], ['white', white]] as const) {
       if (e.kind === 'agent') await this.options.service.takeSeat(created.value.gameId, color, { name: e.name, agent: true, via: e.instance });
     }

@@ -3,7 +3,7 @@ import { flagTime } from '../games/clock.js';
 import { toMove } from '../games/game.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
-import type { GameStore, StoredGame } from '../store/store.js';
+import type { GameStore, GameSummary } from '../store/store.js';
 
 /** A process is presumed dead this long after its last renewal. */
 export const LEASE_MS = 5000;
@@ -19,7 +19,7 @@ export interface SweeperDeps {
   readonly service: GameService;
   readonly instance: string;
   /** The server processes whose connections still hold a seat (asked across processes). */
-  readonly holders: (game: StoredGame, color: Color) => Promise<string[]>;
+  readonly holders: (game: GameSummary, color: Color) => Promise<string[]>;
   readonly log: Logger;
   readonly onLiveCount?: (count: number) => void;
   /** The store came back empty: every game this process's connections were in is gone. */
@@ -85,17 +85,18 @@ export class Sweeper {
     const newlyDead = [...leases.keys()].filter((instance) => !alive.has(instance) && !this.buried.has(instance));
     if (newlyDead.length === 0 && now - this.lastFullSweep < FULL_SWEEP_MS) return;
     for (const instance of this.buried) if (!leases.has(instance)) this.buried.delete(instance);
-    const live = await store.list('live', 100_000);
+    // Summaries (no moves): a sweep of thousands of live games reads only what it needs.
+    const live = await store.summaries('live', 100_000);
     this.deps.onLiveCount?.(live.length);
     for (const game of live) {
       const flag = flagTime(game.timeControl, game.clock, toMove(game));
       if (flag !== null && flag + FLAG_SLACK_MS < now) {
-        log.warn({ gameId: game.id, ply: game.moves.length, lateMs: now - flag }, 'flag overdue: its timer was lost; ending on time');
-        await service.onFlag(game.id, game.moves.length);
+        log.warn({ gameId: game.id, ply: game.ply, lateMs: now - flag }, 'flag overdue: its timer was lost; ending on time');
+        await service.onFlag(game.id, game.ply);
         continue;
       }
       if (now - game.updatedAt > FULL_SWEEP_MS && (await service.ensureBotTurn(game))) {
-        log.warn({ gameId: game.id, ply: game.moves.length }, 'a bot turn had no job (the queue was out of reach when it was due): asked again');
+        log.warn({ gameId: game.id, ply: game.ply }, 'a bot turn had no job (the queue was out of reach when it was due): asked again');
       }
       for (const color of COLORS) {
         const seat = game.seats[color];
