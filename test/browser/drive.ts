@@ -50,16 +50,11 @@ export async function playOne(page: Page, game: 'othello' | 'gomoku' | 'miniches
   const before = await ply(page);
   let move: string;
   if (game === 'othello') {
-    const pass = page.locator('[data-testid="pass"]');
-    if (await pass.count()) {
-      await pass.click();
-      move = 'pass';
-    } else {
-      const legal = await page.$$eval(`${BOARD} [data-legal="true"]`, (els) => els.map((e) => e.getAttribute('data-cell')!));
-      if (legal.length === 0) throw new Error('no legal move shown on the Othello board');
-      move = legal[Math.floor(random() * legal.length)]!;
-      await clickCell(page, move);
-    }
+    // A forced pass is the server's to play: the page never offers it.
+    const legal = await page.$$eval(`${BOARD} [data-legal="true"]`, (els) => els.map((e) => e.getAttribute('data-cell')!));
+    if (legal.length === 0) throw new Error('no legal move shown on the Othello board');
+    move = legal[Math.floor(random() * legal.length)]!;
+    await clickCell(page, move);
   } else if (game === 'gomoku') {
     move = await gomokuChoice(page);
     await clickCell(page, move);

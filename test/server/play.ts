@@ -11,7 +11,9 @@ import type { Client } from '../support/server.js';
 export async function playRandomly(client: Client, gameId: string, token: string, color: Color, start: GameView): Promise<GameView> {
   let view = start;
   while (view.status !== 'finished') {
-    if (view.status === 'live' && view.toMove === color) {
+    // A forced pass is played by the server at once: the player waits for it like for a move.
+    const forced = view.legal.length === 1 && view.legal[0] === 'pass';
+    if (view.status === 'live' && view.toMove === color && !forced) {
       const move = view.legal[Math.floor(Math.random() * view.legal.length)]!;
       const ack = await client.ask<{ moved: MovedEvent }>('move', { gameId, token, ply: view.ply, move });
       if (!ack.ok) throw new Error(`move ${move} at ply ${view.ply} refused: ${ack.error.code}`);

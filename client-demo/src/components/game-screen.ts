@@ -8,6 +8,8 @@ import { pieceUse } from '../boards/defs.js';
 import type { ConnectionState } from '../net.js';
 import { link, playerLink } from '../router.js';
 
+const forcedPass = (view: GameView): boolean => view.legal.length === 1 && view.legal[0] === 'pass';
+
 /** What the screen asks of the page that shows it; a missing action hides its button. */
 export interface GameActions {
   /** Sends a move; once accepted, its delta has been applied (`applyMoved`). */
@@ -153,9 +155,10 @@ export class GameScreen {
     return snapshot(view.game, view.options, position, view.moves);
   }
 
+  /** A forced pass is not the player's to make: the server plays it at once. */
   private myTurn(): boolean {
     const v = this.view;
-    return !!v && v.status === 'live' && this.mine !== null && v.toMove === this.mine && !this.pending && this.connection === 'online' && !!this.actions.move;
+    return !!v && v.status === 'live' && this.mine !== null && v.toMove === this.mine && !forcedPass(v) && !this.pending && this.connection === 'online' && !!this.actions.move;
   }
 
   private async play(move: string): Promise<void> {
@@ -301,7 +304,7 @@ export class GameScreen {
     } else if (this.pending) {
       text = 'Sending your move…';
     } else if (this.mine && view.toMove === this.mine) {
-      text = view.legal.length === 1 && view.legal[0] === 'pass' ? 'You have no move: pass' : 'Your move';
+      text = forcedPass(view) ? 'You have no move: passing' : 'Your move';
     } else {
       const seat = view.seats[view.toMove];
       text = this.mine ? `Waiting for ${seatName(seat)}…` : `${capital(view.toMove)} to move · ${seatName(seat)}`;
@@ -351,9 +354,6 @@ export class GameScreen {
     const btn = (label: string, onclick: () => unknown, cls = '', testid?: string, disabled = false) =>
       h('button', { class: `btn ${cls}`, type: 'button', 'data-testid': testid, disabled, onclick: () => void onclick() }, label);
     if (view.status === 'live' && mine) {
-      if (view.toMove === mine && view.legal.length === 1 && view.legal[0] === 'pass' && !this.pending) {
-        buttons.push(btn('Pass', () => this.play('pass'), 'primary', 'pass', this.connection !== 'online'));
-      }
       if (view.drawOffer === opposite(mine)) {
         buttons.push(btn('Accept draw', () => a.acceptDraw?.(), 'primary', 'draw-accept'));
         buttons.push(btn('Decline', () => a.declineDraw?.(), '', 'draw-decline'));
