@@ -51,6 +51,9 @@ describe(`the admin console with ${GAMES} live games`, () => {
     await page.evaluate(() => {
       window.longTasks = [];
       new PerformanceObserver((list: any) => window.longTasks.push(...list.getEntries().map((e: any) => e.duration))).observe({ type: 'longtask' });
+      // The admin socket must hold: the header's badge says "reconnecting…" whenever it drops.
+      window.drops = 0;
+      new window.MutationObserver(() => document.querySelector('.conn-reconnecting') && window.drops++).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     const watchStarted = Date.now();
 
@@ -95,6 +98,7 @@ describe(`the admin console with ${GAMES} live games`, () => {
     const longTasks: number[] = await page.evaluate(() => window.longTasks);
     figures.longestTaskMs = Math.round(Math.max(0, ...longTasks));
     figures.domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    figures.socketDrops = await page.evaluate(() => window.drops);
     await page.screenshot({ path: `${ARTIFACTS}/admin-scale.png` });
     console.log(`admin console, ${GAMES} live games at ${MOVES_PER_SECOND} moves/s: ${JSON.stringify(figures)}; seeded ${JSON.stringify(seeded.stats)}`);
 
@@ -104,5 +108,6 @@ describe(`the admin console with ${GAMES} live games`, () => {
     expect(figures.followMs).toBeLessThan(1000);
     expect(figures.longestTaskMs).toBeLessThanOrEqual(200);
     expect(figures.domNodes).toBeLessThan(5000);
+    expect(figures.socketDrops).toBe(0);
   }, 180_000);
 });
