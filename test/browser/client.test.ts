@@ -265,9 +265,17 @@ describe('the web client in Chromium', () => {
       await page.waitForSelector(`${SCREEN}[data-ply="3"]`);
       expect(await page.getAttribute(`${BOARD} [data-cell="g7"]`, 'data-stone')).toBe('black');
       await shot(page, 'admin-watch');
+      // Ending takes a result, a reason and a confirmation.
+      await page.click('[data-testid="admin-end"]');
+      await page.waitForSelector('[data-testid="admin-note"]:has-text("Choose a result")');
       await page.selectOption('[data-testid="admin-winner"]', 'draw');
       await page.fill('[data-testid="admin-reason"]', 'tested');
       await page.click('[data-testid="admin-end"]');
+      expect(await page.textContent('.confirm-text')).toContain('a draw: “tested”');
+      await page.click('[data-testid="admin-end-cancel"]');
+      expect(await page.getAttribute(SCREEN, 'data-status')).toBe('live');
+      await page.click('[data-testid="admin-end"]');
+      await page.click('[data-testid="admin-end-confirm"]');
       await page.waitForSelector('[data-testid="result"]:not([hidden])');
       expect(await page.getAttribute('[data-testid="result"]', 'data-reason')).toBe('adjudication');
       expect(await page.textContent('[data-testid="result"]')).toContain('tested');

@@ -416,31 +416,38 @@ export class GameScreen {
     const winner = h(
       'select',
       { 'data-testid': 'admin-winner', 'aria-label': 'winner' },
+      h('option', { value: '', selected: true, disabled: true }, 'Result…'),
       h('option', { value: 'black' }, 'Black wins'),
       h('option', { value: 'white' }, 'White wins'),
       h('option', { value: 'draw' }, 'Draw'),
     );
-    const reason = h('input', { type: 'text', placeholder: 'reason', maxlength: 80, 'data-testid': 'admin-reason', 'aria-label': 'reason' });
-    replace(
-      panel,
-      h('div', { class: 'card-title' }, 'End or adjudicate'),
-      h(
-        'div',
-        { class: 'row' },
+    const reason = h('input', { type: 'text', placeholder: 'reason', maxlength: 80, required: true, 'data-testid': 'admin-reason', 'aria-label': 'reason' });
+    const note = h('div', { class: 'muted small', 'data-testid': 'admin-note', role: 'status' });
+    const row = h('div', { class: 'row' });
+    // Two steps: the admin chooses a result and says why, then confirms what will be announced.
+    const choose = (): void => {
+      replace(
+        row,
         winner,
         reason,
-        h(
-          'button',
-          {
-            class: 'btn danger',
-            type: 'button',
-            'data-testid': 'admin-end',
-            onclick: () => void this.actions.adjudicate?.(winner.value as Color | 'draw', reason.value.trim() || 'adjudicated'),
-          },
-          'End game',
-        ),
-      ),
-    );
+        h('button', { class: 'btn danger', type: 'button', 'data-testid': 'admin-end', onclick: () => confirm() }, 'End game…'),
+      );
+    };
+    const confirm = (): void => {
+      const result = winner.value as Color | 'draw' | '';
+      const why = reason.value.trim();
+      if (!result || !why) return void (note.textContent = 'Choose a result and give a reason: the players will read it.');
+      note.textContent = '';
+      const said = result === 'draw' ? 'a draw' : `${capital(result)} wins`;
+      replace(
+        row,
+        h('span', { class: 'confirm-text' }, `End this game as ${said}: “${why}”?`),
+        h('button', { class: 'btn danger', type: 'button', 'data-testid': 'admin-end-confirm', onclick: () => void this.actions.adjudicate?.(result, why) }, 'Yes, end it'),
+        h('button', { class: 'btn ghost', type: 'button', 'data-testid': 'admin-end-cancel', onclick: () => choose() }, 'Cancel'),
+      );
+    };
+    choose();
+    replace(panel, h('div', { class: 'card-title' }, 'End or adjudicate'), row, note);
   }
 
   private renderThinking(): void {
