@@ -113,7 +113,11 @@ function player(socket: Socket, gameId: string, token: string, color: string, o:
     current = view;
     consider(view);
   };
-  const sync = (): void => void socket.emitWithAck('room:sync', { gameId }).then((ack: Ack<{ view: GameView }>) => ack.ok && update(ack.view));
+  const sync = (): void =>
+    void socket
+      .emitWithAck('room:sync', { gameId })
+      .then((ack: Ack<{ view: GameView }>) => ack.ok && update(ack.view))
+      .catch(() => undefined);
   socket.on('moved', (e: MovedEvent) => {
     if (e.gameId !== gameId || !current) return;
     const next = applyMoved(current, e);
@@ -122,7 +126,10 @@ function player(socket: Socket, gameId: string, token: string, color: string, o:
   });
   socket.on('state', update);
   socket.on('ended', (e: { view: GameView }) => update(e.view));
-  socket.emitWithAck('room:watch', { gameId }).then((ack: Ack<{ view: GameView }>) => ack.ok && update(ack.view));
+  socket
+    .emitWithAck('room:watch', { gameId })
+    .then((ack: Ack<{ view: GameView }>) => ack.ok && update(ack.view))
+    .catch(() => undefined);
 }
 
 async function table(o: Options, stats: Stats, index: number, sockets: [Socket, Socket], stopped: () => boolean): Promise<void> {

@@ -99,7 +99,7 @@ describe('moves as deltas', () => {
       if (next) seen = next;
       else {
         gaps++;
-        void watcher.ask<{ view: GameView }>('room:sync', { gameId: g.id }).then((ack) => ack.ok && ack.view.ply >= seen.ply && (seen = ack.view));
+        void watcher.ask<{ view: GameView }>('room:sync', { gameId: g.id }).then((ack) => ack.ok && ack.view.ply >= seen.ply && (seen = ack.view), () => undefined);
       }
     });
     for (let i = 0; i < 8; i++) {
