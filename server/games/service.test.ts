@@ -158,6 +158,23 @@ describe('GameService on fake ports', () => {
     expect(flags.some((f) => f.ply === script.length)).toBe(false); // no flag was armed for the pass
   });
 
+  it('a bot answers a draw offer at once by its last evaluation: declines when even or better, accepts when worse', async () => {
+    const created = ok(await service.createRoom({ game: 'othello', timeControl: { kind: 'none' }, seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } }, sit: { name: 'Ann', color: 'black' } }));
+    const { gameId } = created;
+    const token = created.seat!.token;
+    ok(await service.offerDraw({ gameId, token }));
+    expect((await store.get(gameId))!).toMatchObject({ status: 'live', drawOffer: null }); // no evaluation yet: declined
+    expect((broadcaster.events('state') as GameView[]).map((v) => v.drawOffer).slice(-2)).toEqual(['black', null]);
+    ok(await service.move({ gameId, token, ply: 0, move: 'f5' }));
+    const thinking = { depth: 6, pv: ['d6'], nodes: 1000, nps: 100_000, ms: 10 };
+    await service.onBotThinking(gameId, 1, 'engine-1', { ...thinking, score: 40 });
+    ok(await service.offerDraw({ gameId, token }));
+    expect((await store.get(gameId))!.drawOffer).toBeNull(); // better for the bot: declined
+    await service.onBotThinking(gameId, 1, 'engine-1', { ...thinking, score: -250 });
+    ok(await service.offerDraw({ gameId, token }));
+    expect((await store.get(gameId))!).toMatchObject({ status: 'finished', result: { winner: null, reason: 'agreement' } });
+  });
+
   it('ends a game on its last move: the delta says so and ended follows with the whole view', async () => {
     const { gameId, tokens } = await twoPeople('gomoku');
     const line = ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'];

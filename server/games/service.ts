@@ -109,6 +109,8 @@ export class GameService {
   /** The move each committed state was made by, as the room heard it; the mover's acknowledgement is the same. */
   private readonly moves = new WeakMap<StoredGame, MovedEvent>();
   private readonly recent = new RecentGames(RECENT_GAMES_KEPT);
+  /** Each bot game's latest evaluation, from the bot's side: how a bot answers a draw offer. */
+  private readonly botScores = new Map<string, { color: Color; score: number }>();
 
   constructor(private readonly options: ServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -467,6 +469,9 @@ export class GameService {
     const game = await this.options.store.get(gameId);
     if (!game || game.moves.length !== ply) return;
     const color = G.toMove(game);
+    this.botScores.delete(gameId); // the newest last, and the oldest first out
+    this.botScores.set(gameId, { color, score: thinking.score });
+    if (this.botScores.size > RECENT_GAMES_KEPT) this.botScores.delete(this.botScores.keys().next().value!);
     this.options.broadcaster.thinking({ gameId, ply, color, bot, ...thinking }, game.showThinking);
   }
 
@@ -579,6 +584,7 @@ export class GameService {
       broadcaster.moved(event);
     }
     const ended = after.status === 'finished' && before?.status !== 'finished';
+    if (ended) this.botScores.delete(after.id);
     if (ended) {
       broadcaster.ended(this.viewOf(after));
       await this.options.quotas?.finished(after.owner, after.id);
@@ -591,8 +597,23 @@ export class GameService {
         await this.options.timers.armAbandon(after.id, color, seat.awaySince, seat.awaySince + this.options.graceMs);
       }
     }
+    const offeredTo = after.drawOffer === null ? null : opposite(after.drawOffer);
+    if (after.status === 'live' && offeredTo && before?.drawOffer !== after.drawOffer && after.seats[offeredTo].kind === 'bot') await this.answerDraw(after.id, offeredTo);
     const turnChanged = after.status === 'live' && (before?.status !== 'live' || moved);
     if (turnChanged) await this.startTurn(after);
+  }
+
+  /**
+   * A bot answers a draw offer at once, by its latest evaluation: it accepts when its last search
+   * scored its position below even, and declines otherwise (or before it has searched).
+   */
+  private async answerDraw(gameId: string, bot: Color): Promise<void> {
+    const seen = this.botScores.get(gameId);
+    const worse = seen !== undefined && seen.color === bot && seen.score < 0;
+    await this.mutate(gameId, (game) => {
+      if (game.status !== 'live' || game.drawOffer !== opposite(bot)) return accept(game);
+      return worse ? G.acceptDraw(game, bot, this.now()) : G.declineDraw(game, bot, this.now());
+    });
   }
 
   /** Whatever the side to move needs: its flag armed, and a bot or agent asked for its move. */

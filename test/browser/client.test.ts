@@ -172,6 +172,7 @@ describe('the web client in Chromium', () => {
     await shot(bob.page, 'draw-offered');
     await bob.page.click('[data-testid="draw-decline"]');
     await ann.page.waitForSelector('[data-testid="draw-offer"]:not([disabled])');
+    await ann.page.waitForSelector('.toast:has-text("declined your draw offer")'); // and Ann is told
 
     // Resigning asks twice.
     await ann.page.click('[data-testid="resign"]');

@@ -117,6 +117,7 @@ export class GameScreen {
     const gap = view.clock.at - local;
     if (this.skew === null || gap > this.skew || Math.abs(gap - this.skew) > 5000) this.skew = gap;
     if (this.pending && view.ply > this.pending.ply) this.pending = null;
+    if (cur && this.mine && cur.drawOffer === this.mine && view.drawOffer === null && view.status === 'live') toast(`${seatName(view.seats[opposite(this.mine)])} declined your draw offer.`);
     if (this.thinking && view.status !== 'live') this.thinking = null;
     this.view = view;
     this.render();
