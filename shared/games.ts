@@ -1,3 +1,4 @@
+import { opposite, type Color } from './color.js';
 import type { MutableBoard } from './board.js';
 import { GomokuBoard, gomokuRules, renderBoard as renderGomoku, type GomokuPosition } from './gomoku/index.js';
 import { MiniChessBoard, minichessRules, renderBoard as renderMiniChess, type MiniChessPosition } from './minichess/index.js';
@@ -32,3 +33,18 @@ export const GAMES: Readonly<Record<GameId, Game>> = {
   gomoku: gomoku as unknown as Game,
   minichess: minichess as unknown as Game,
 };
+
+const FIRST_MOVER = Object.fromEntries(Object.values(GAMES).map((g) => [g.id, g.rules.toMove(g.rules.start())])) as Record<GameId, Color>;
+
+/** The colour that moves first: black, but white in MiniChess. */
+export function firstMover(game: GameId): Color {
+  return FIRST_MOVER[game];
+}
+
+/**
+ * The colour to move at `ply`. In all three games the sides alternate (an Othello pass is a
+ * move), so the ply says it with no position loaded.
+ */
+export function moverAt(game: GameId, ply: number): Color {
+  return ply % 2 === 0 ? FIRST_MOVER[game] : opposite(FIRST_MOVER[game]);
+}

@@ -105,7 +105,4 @@ export function gomokuWinLine(position: Position, lastMove: string | undefined, 
 
 export const GAME_TITLES: Record<GameId, string> = { othello: 'Othello', gomoku: 'Gomoku', minichess: 'MiniChess' };
 
-/** Which colour moves first (MiniChess: white). */
-export function firstMover(game: GameId): Color {
-  return game === 'minichess' ? 'white' : 'black';
-}
+export { firstMover } from '../../shared/games.js';

@@ -1,6 +1,5 @@
 import type { AdminPage, AdminQuery, AdminRow, AdminSeat, AdminSummary, ThinkingView } from '../../shared/protocol/index.js';
-import { opposite, type Color } from '../../shared/color.js';
-import { GAMES } from '../../shared/games.js';
+import { moverAt } from '../../shared/games.js';
 import { GAME_IDS, type GameId } from '../../shared/rules.js';
 import { clockView } from '../games/clock.js';
 import type { GameStore, GameSummary, StoredSeat } from '../store/store.js';
@@ -81,12 +80,9 @@ function seat(s: StoredSeat): AdminSeat {
   return { kind: s.kind, name: s.name, here: s.kind === 'bot' || s.connected };
 }
 
-/** Who moves first in each game: the sides alternate after it (an Othello pass is a move). */
-const FIRST_MOVER = Object.fromEntries(GAME_IDS.map((g) => [g, GAMES[g].rules.toMove(GAMES[g].rules.start())])) as Record<GameId, Color>;
-
 export function toRow(game: GameSummary, thinking: ThinkingView | undefined, now: number): AdminRow {
   // From the ply, with no board loaded: a table of thousands of games reads this for each.
-  const toMove = game.ply % 2 === 0 ? FIRST_MOVER[game.game] : opposite(FIRST_MOVER[game.game]);
+  const toMove = moverAt(game.game, game.ply);
   const black = seat(game.seats.black);
   const white = seat(game.seats.white);
   const clock = clockView(game.timeControl, game.clock, toMove, now);

@@ -1,5 +1,5 @@
 import { COLORS, opposite, type Color } from '../../shared/color.js';
-import { GAMES } from '../../shared/games.js';
+import { GAMES, moverAt } from '../../shared/games.js';
 import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { Identity } from '../ratings/rating.js';
 import type { StoredGame, StoredSeat } from '../store/store.js';
@@ -316,12 +316,9 @@ export function toView(game: StoredGame, now: number): GameView {
   };
 }
 
-/**
- * The delta of the move that made `after` from `before`: what every client applies to its view.
- * In all three games the sides alternate (an Othello pass is a move): the other side is to move.
- */
+/** The delta of the move that made `after` from `before`: what every client applies to its view. */
 export function movedEvent(before: StoredGame, after: StoredGame, now: number): MovedEvent {
-  const mover = toMove(before);
+  const mover = moverAt(before.game, before.moves.length);
   const { control: _control, ...clock } = clockView(after.timeControl, after.clock, opposite(mover), now);
   return {
     gameId: after.id,
