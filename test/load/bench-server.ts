@@ -1,12 +1,14 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { io, type Socket } from 'socket.io-client';
-import { GAMES } from '../../shared/games.js';
-import { PROTOCOL_VERSION, type Ack, type GameView, type MovedEvent, type ThinkingView } from '../../shared/protocol/index.js';
+import type { Socket } from 'socket.io-client';
+import { GAMES, moverAt } from '../../shared/games.js';
+import type { Ack, GameView, MovedEvent, ThinkingView } from '../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../shared/rules.js';
+import { seededRandom } from '../../shared/random.js';
 import { startRedis } from '../support/redis.js';
 import { ADMIN_TOKEN, kill9, spawnBuilt } from '../support/server.js';
+import { connect, percentile, readUsage } from './client.js';
 import { seedGames, viewAfter, type MoveAck } from './seed-games.js';
 
 const CASES = ['closed', 'open', 'idle', 'spectators', 'thinking', 'admin'] as const;
@@ -88,30 +90,11 @@ function options(): Options | undefined {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN) * 10) / 10;
-};
-
-function connect(url: string, namespace = '/', auth?: Record<string, string>): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url + namespace, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { protocol: PROTOCOL_VERSION, ...auth } });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
 interface Target {
   readonly name: string;
   readonly url: string;
   usage(): Promise<{ cpu: number; rss: number }>;
   stop(): Promise<void>;
-}
-
-async function readUsage(url: string): Promise<{ cpu: number; rss: number }> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const read = (name: string): number => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN);
-  return { cpu: read('boardroom_process_cpu_seconds_total'), rss: read('boardroom_process_resident_memory_bytes') };
 }
 
 async function startTarget(kind: 'yardstick' | 'embedded' | 'redis', o: Options): Promise<Target> {
@@ -153,8 +136,7 @@ async function startTarget(kind: 'yardstick' | 'embedded' | 'redis', o: Options)
 
 /** Random legal games of each kind, made once: tables replay them, so their clients need no rules. */
 function randomGames(perGame: number): Record<GameId, string[][]> {
-  let seed = 20261125;
-  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const random = seededRandom(20261125);
   const games = {} as Record<GameId, string[][]>;
   for (const id of GAME_IDS) {
     const { rules } = GAMES[id];
@@ -203,8 +185,7 @@ async function runTables(url: string, n: number, think: () => number): Promise<{
     const joined = (await white.emitWithAck('room:join', { gameId: created.gameId, name: `t${t}b`, color: 'white' })) as Ack<{ seat: { token: string } }>;
     if (!joined.ok) return void error(joined.error.code);
     const seats = { black: { socket: black, token: created.seat.token }, white: { socket: white, token: joined.seat.token } };
-    const first = GAMES[game].rules.toMove(GAMES[game].rules.start());
-    const moverOf = (ply: number) => (ply % 2 === 0 ? first : first === 'black' ? 'white' : 'black');
+    const moverOf = (ply: number) => moverAt(game, ply);
     const play = (ply: number): void => {
       if (stopped) return;
       if (ply >= moves.length) return again(t, round + 1);
@@ -323,11 +304,7 @@ async function startServer(o: Options): Promise<{ url: string; child: ChildProce
   return {
     url,
     child: spawned.child,
-    async usage() {
-      const text = await (await fetch(`${url}/metrics`)).text();
-      const read = (name: string): number => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN);
-      return { cpu: read('boardroom_process_cpu_seconds_total'), rss: read('boardroom_process_resident_memory_bytes') };
-    },
+    usage: () => readUsage(url),
   };
 }
 

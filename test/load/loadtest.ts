@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { io, type Socket } from 'socket.io-client';
-import { applyMoved, PROTOCOL_VERSION, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
+import type { Socket } from 'socket.io-client';
+import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 import { GAME_IDS } from '../../shared/rules.js';
+import { connect, percentile, readUsage } from './client.js';
 
 const HELP = `Usage: npm run loadtest -- [--url URL] [--games N] [--seconds S] [--game G] [--think-min MS] [--think-max MS]
 
@@ -70,14 +71,6 @@ class Stats {
   error(code: string): void {
     this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
   }
-}
-
-function connect(url: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { protocol: PROTOCOL_VERSION } });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }
 
 /** One seat's player: answers each of its turns after a think time, until stopped. */
@@ -157,17 +150,7 @@ async function table(o: Options, stats: Stats, index: number, sockets: [Socket, 
   player(b, created.gameId, joined.seat.token, 'white', o, stats, onEnd);
 }
 
-async function serverUsage(url: string): Promise<{ cpuSeconds: number; rssBytes: number } | undefined> {
-  try {
-    const text = await (await fetch(`${url}/metrics`)).text();
-    const read = (name: string): number => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN);
-    return { cpuSeconds: read('boardroom_process_cpu_seconds_total'), rssBytes: read('boardroom_process_resident_memory_bytes') };
-  } catch {
-    return undefined;
-  }
-}
-
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const serverUsage = (url: string) => readUsage(url).catch(() => undefined);
 
 async function main(): Promise<number> {
   const o = options();
@@ -203,20 +186,20 @@ async function main(): Promise<number> {
     a.close();
     b.close();
   }
-  const sorted = stats.latencies.sort((x, y) => x - y);
+  const latencies = stats.latencies;
   const errors = [...stats.errors.values()].reduce((x, y) => x + y, 0);
-  const cpu = before && after ? ((after.cpuSeconds - before.cpuSeconds) / seconds) * 100 : NaN;
+  const cpu = before && after ? ((after.cpu - before.cpu) / seconds) * 100 : NaN;
   const result = {
     games: o.games,
     seconds: Math.round(seconds),
     moves: stats.moves,
     movesPerSecond: Math.round((stats.moves / seconds) * 10) / 10,
-    ackMs: { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? NaN) },
+    ackMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: percentile(latencies, 100) },
     errors,
     errorCodes: Object.fromEntries(stats.errors),
     gamesFinished: stats.gamesDone,
     serverCpuPercent: round(cpu),
-    serverRssMiB: after ? round(after.rssBytes / 1024 / 1024) : null,
+    serverRssMiB: after ? round(after.rss / 1024 / 1024) : null,
   };
   console.log(`${result.moves} moves in ${result.seconds} s: ${result.movesPerSecond} moves/s over ${o.games} games`);
   console.log(`move-ack latency ms: p50 ${result.ackMs.p50}  p95 ${result.ackMs.p95}  p99 ${result.ackMs.p99}  max ${result.ackMs.max}`);

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 import { GAME_IDS } from '../../shared/rules.js';
+import { connect } from './client.js';
 
 const HELP = `Usage: npm run seed -- [--url URL] [--games N] [--moves-per-second M] [--minutes T]
 
@@ -46,14 +47,6 @@ export function viewAfter(view: GameView, ack: MoveAck): GameView {
   const next = applyMoved(view, ack.moved);
   if (!next) throw new Error(`the delta of ply ${ack.moved.ply} does not follow ply ${view.ply}`);
   return next;
-}
-
-function connect(url: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }
 
 /** Makes `games` live games from a few connections and keeps `movesPerSecond` moves a second going over them. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../shared/games.js';
 import { applyMoved, PROTOCOL_VERSION, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
+import { seededRandom } from '../../shared/random.js';
 import { GAME_IDS, type GameId } from '../../shared/rules.js';
 import type { Boardroom } from '../../server/app.js';
 import { Client, expectOk, startServer } from '../support/server.js';
@@ -45,8 +46,7 @@ describe('moves as deltas', () => {
     const g = await room(host, 'gomoku', { kind: 'bank', initialMs: 3_600_000, incrementMs: 30_000 });
     expectOk(await watcher.ask('room:watch', { gameId: g.id }));
     let view = g.view;
-    let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = seededRandom(7);
     while (view.ply < 201 && view.status === 'live') {
       const ack = expectOk(await host.ask<{ moved: MovedEvent }>('move', { gameId: g.id, token: g.tokens[view.toMove], ply: view.ply, move: quietMove(view, random) }));
       view = applyMoved(view, ack.moved)!;
