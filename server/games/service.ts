@@ -70,26 +70,26 @@ function seatByToken(game: StoredGame, token: string): Outcome<Color> {
   return color ? accept(color) : refuse('seat/bad_token', 'That seat token does not hold a seat in this room.');
 }
 
-/** Games kept in memory by the service (the ones it wrote or read last), to skip a read per move. */
+/** Games the service keeps something of in memory (their latest state, a bot's evaluation). */
 const RECENT_GAMES_KEPT = 5000;
 
-/** The latest states this process wrote or read, newest last; a bounded map in insertion order. */
-class RecentGames {
-  private readonly games = new Map<string, StoredGame>();
+/** A map by game id that keeps the most recently set entries, at most `max`: the oldest goes first. */
+class Recent<V> {
+  private readonly entries = new Map<string, V>();
   constructor(private readonly max: number) {}
 
-  get(id: string): StoredGame | undefined {
-    return this.games.get(id);
+  get(id: string): V | undefined {
+    return this.entries.get(id);
   }
 
-  set(game: StoredGame): void {
-    this.games.delete(game.id);
-    this.games.set(game.id, game);
-    if (this.games.size > this.max) this.games.delete(this.games.keys().next().value!);
+  set(id: string, value: V): void {
+    this.entries.delete(id);
+    this.entries.set(id, value);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
   delete(id: string): void {
-    this.games.delete(id);
+    this.entries.delete(id);
   }
 }
 
@@ -108,9 +108,10 @@ export class GameService {
   private readonly views = new WeakMap<StoredGame, GameView>();
   /** The move each committed state was made by, as the room heard it; the mover's acknowledgement is the same. */
   private readonly moves = new WeakMap<StoredGame, MovedEvent>();
-  private readonly recent = new RecentGames(RECENT_GAMES_KEPT);
+  /** The latest state of each game this process wrote or read: a move is decided on it first. */
+  private readonly recent = new Recent<StoredGame>(RECENT_GAMES_KEPT);
   /** Each bot game's latest evaluation, from the bot's side: how a bot answers a draw offer. */
-  private readonly botScores = new Map<string, { color: Color; score: number }>();
+  private readonly botScores = new Recent<{ color: Color; score: number }>(RECENT_GAMES_KEPT);
 
   constructor(private readonly options: ServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -469,9 +470,7 @@ export class GameService {
     const game = await this.options.store.get(gameId);
     if (!game || game.moves.length !== ply) return;
     const color = G.toMove(game);
-    this.botScores.delete(gameId); // the newest last, and the oldest first out
     this.botScores.set(gameId, { color, score: thinking.score });
-    if (this.botScores.size > RECENT_GAMES_KEPT) this.botScores.delete(this.botScores.keys().next().value!);
     this.options.broadcaster.thinking({ gameId, ply, color, bot, ...thinking }, game.showThinking);
   }
 
@@ -511,12 +510,9 @@ export class GameService {
   }
 
   /**
-   * Load, decide, write with the version check; on a lost race, load again and decide again.
-   * Only a committed change is broadcast and followed up.
-   */
-  /**
-   * Decides a change on the game and writes it with the version check. The state last written or
-   * read here is tried first, so an accepted move costs one store round trip; the version check
+   * Decides a change on the game and writes it with the version check; on a lost race, loads again
+   * and decides again. Only a committed change is broadcast and followed up. The state last written
+   * or read here is tried first, so an accepted move costs one store round trip; the version check
    * catches a state another process changed, and a refusal or a no-change decided on a remembered
    * state is decided again on the stored one.
    */
@@ -533,11 +529,11 @@ export class GameService {
         continue;
       }
       remembered = undefined;
-      this.recent.set(game);
+      this.recent.set(game.id, game);
       if (!decided.ok || unchanged) return decided;
       const { next, end } = await this.withEnding(game, decided.value);
       if (await this.options.store.update(next, end)) {
-        this.recent.set(next);
+        this.recent.set(next.id, next);
         await this.afterCommit(game, next);
         return accept(next);
       }
@@ -584,8 +580,8 @@ export class GameService {
       broadcaster.moved(event);
     }
     const ended = after.status === 'finished' && before?.status !== 'finished';
-    if (ended) this.botScores.delete(after.id);
     if (ended) {
+      this.botScores.delete(after.id);
       broadcaster.ended(this.viewOf(after));
       await this.options.quotas?.finished(after.owner, after.id);
     } else if (!moved) broadcaster.state(this.viewOf(after));

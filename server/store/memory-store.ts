@@ -58,7 +58,6 @@ export class MemoryStore implements GameStore {
   }
 
   async summaries(status: GameStatus, limit: number): Promise<GameSummary[]> {
-    // Stored games are replaced on each write, never changed in place: sharing their parts is safe.
     return this.byChange(status, limit).map((game) => {
       const { moves, ...rest } = withDefaults(game);
       return { ...rest, ply: moves.length };
