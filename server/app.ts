@@ -236,7 +236,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     store,
     queue: queueStats,
     connections: async () => platform.allConnections(await liveInstances()),
-    thinking: (gameId) => broadcaster.latestThinking.get(gameId),
+    thinking: (gameId) => broadcaster.latestThinking(gameId),
   });
   const adminFeed = new AdminFeed(liveTable, onError);
   closers.push(async () => adminFeed.close());

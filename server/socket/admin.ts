@@ -73,7 +73,7 @@ export function attachAdmin(ns: Namespace, deps: AdminDeps, log: Logger, metrics
       if (!view.ok) return view;
       open.add(gameId);
       await socket.join(gameRoom(gameId));
-      return { ok: true, value: { view: view.value, thinking: broadcaster.latestThinking.get(gameId) ?? null } };
+      return { ok: true, value: { view: view.value, thinking: broadcaster.latestThinking(gameId) ?? null } };
     });
     handle('admin:close', async (payload) => {
       const request = parse(OpenSchema, payload);

@@ -25,9 +25,8 @@ const seatRooms = (gameId: string): string[] => [seatRoom(gameId, 'black'), seat
  * sockets only, at most once per THINKING_EVERY_MS per game.
  */
 export class SocketBroadcaster implements Broadcaster {
-  /** The latest thinking per live game seen by this process, for the admin console. */
-  readonly latestThinking = new Map<string, ThinkingView>();
-  private readonly thinkingAt = new Map<string, number>();
+  /** The latest thinking per live game seen by this process, and when it came. */
+  private readonly latest = new Map<string, { view: ThinkingView; at: number }>();
   /** Per game, while a window is open: the thinking to send when it closes, if any came. */
   private readonly windows = new Map<string, { pending: { view: ThinkingView; toSpectators: boolean } | null; timer: NodeJS.Timeout }>();
   private sinceSweep = 0;
@@ -90,11 +89,15 @@ export class SocketBroadcaster implements Broadcaster {
     });
   }
 
+  /** A bot's latest thinking in the game, for the admin console. */
+  latestThinking(gameId: string): ThinkingView | undefined {
+    return this.latest.get(gameId)?.view;
+  }
+
   /** Sent at once if the game's window is closed; otherwise kept (replacing older) until it closes. */
   thinking(view: ThinkingView, toSpectators: boolean): void {
     const now = Date.now();
-    this.latestThinking.set(view.gameId, view);
-    this.thinkingAt.set(view.gameId, now);
+    this.latest.set(view.gameId, { view, at: now });
     if (++this.sinceSweep >= 1000) this.sweepThinking(now);
     const open = this.windows.get(view.gameId);
     if (open) {
@@ -126,19 +129,14 @@ export class SocketBroadcaster implements Broadcaster {
 
   /** A move or the end makes the game's thinking stale: none of it is sent any more. */
   private forgetThinking(gameId: string): void {
-    this.latestThinking.delete(gameId);
-    this.thinkingAt.delete(gameId);
+    this.latest.delete(gameId);
     const window = this.windows.get(gameId);
     if (window) window.pending = null;
   }
 
   private sweepThinking(now: number): void {
     this.sinceSweep = 0;
-    for (const [id, at] of this.thinkingAt) {
-      if (now - at < THINKING_KEPT_MS) continue;
-      this.thinkingAt.delete(id);
-      this.latestThinking.delete(id);
-    }
+    for (const [id, { at }] of this.latest) if (now - at >= THINKING_KEPT_MS) this.latest.delete(id);
   }
 
   roomChanged(summary: RoomSummary): void {
