@@ -25,10 +25,15 @@ export class AdminConnection {
   /** Authenticated by the admin session cookie (the token itself is never kept by the page). */
   constructor() {
     this.socket = io('/admin', { transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 4000, auth: { protocol: PROTOCOL_VERSION } });
+    let connectedBefore = false;
     this.socket.on('connect', () => {
       this.setState('online');
-      if (this.query) void this.list(this.query);
-      for (const id of this.opened.keys()) void this.reopen(id);
+      // Requests made before the first connection went out with it; after a drop, ask again.
+      if (connectedBefore) {
+        if (this.query) void this.list(this.query);
+        for (const id of this.opened.keys()) void this.reopen(id);
+      }
+      connectedBefore = true;
     });
     this.socket.on('disconnect', () => this.setState('reconnecting'));
     this.socket.on('connect_error', (error: Error & { data?: { code?: string; message?: string } }) => {

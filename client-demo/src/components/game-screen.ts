@@ -167,15 +167,12 @@ export class GameScreen {
     if (!view || !this.myTurn() || !this.actions.move) return;
     this.pending = { ply: view.ply, move };
     this.render();
+    // Accepted, the move's delta has gone through setView, which clears `pending`.
     const ack = await this.actions.move(view.ply, move);
-    if (ack.ok) {
-      if (this.pending && this.view && this.view.ply > this.pending.ply) this.pending = null;
-      this.render();
-    } else {
-      toast(ack.message, 'error');
-      if (this.pending?.ply === view.ply) this.pending = null;
-      this.render();
-    }
+    if (ack.ok) return;
+    toast(ack.message, 'error');
+    if (this.pending?.ply === view.ply) this.pending = null;
+    this.render();
   }
 
   private globalKey(e: KeyboardEvent): void {
