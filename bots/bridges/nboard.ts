@@ -1,3 +1,4 @@
+import { formatGgf } from '../../shared/records/othello-ggf.js';
 import { answerBy } from './deadline.js';
 import type { EngineCommand, EngineTurn } from './engine.js';
 import { LineEngineBridge } from './line-engine.js';
@@ -38,9 +39,5 @@ export class NboardBridge extends LineEngineBridge {
 
 /** The game so far as GGF: the start board (`*` black, `O` white), then the moves, passes as PA. */
 export function ggf(turn: Pick<EngineTurn, 'start' | 'moves'>): string {
-  const [discs = '', side = 'X'] = turn.start.trim().split(/\s+/);
-  const board = discs.toUpperCase().replaceAll('X', '*');
-  const first = side.toUpperCase() === 'X' ? 0 : 1;
-  const moves = turn.moves.map((m, i) => `${(i + first) % 2 === 0 ? 'B' : 'W'}[${m === 'pass' ? 'PA' : m.toUpperCase()}]`).join('');
-  return `(;GM[Othello]PC[Boardroom]PB[black]PW[white]RE[?]TI[0//0]TY[8]BO[8 ${board} ${first === 0 ? '*' : 'O'}]${moves};)`;
+  return formatGgf({ start: turn.start, moves: turn.moves });
 }

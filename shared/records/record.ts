@@ -1,0 +1,40 @@
+import type { Color } from '../color.js';
+import type { GameResult } from '../protocol/views.js';
+import type { GameId, GameOptions } from '../rules.js';
+
+/** What every record format is written from: the fields of `GET /api/games/:id`. */
+export interface GameRecordInput {
+  readonly id: string;
+  readonly game: GameId;
+  readonly options: GameOptions;
+  readonly players: Readonly<Record<Color, { readonly kind: string; readonly name: string | null }>>;
+  /** null while the game is unfinished, or when it ended with no result. */
+  readonly result: GameResult | null;
+  /** The start position's text, the moves in our notation, the last position's text. */
+  readonly start: string;
+  readonly moves: readonly string[];
+  readonly position: string;
+  readonly createdAt: number;
+}
+
+/** A player's name as one line of a record: no brackets, quotes or line breaks, never empty. */
+export function recordName(player: { readonly name: string | null }, fallback: string): string {
+  const name = (player.name ?? '').replace(/[\r\n\t]+/g, ' ').replace(/[[\]"\\]/g, '').trim();
+  return name || fallback;
+}
+
+/** `YYYY`, `MM`, `DD`, `hh`, `mm`, `ss` of an epoch time, in UTC. */
+export function utcParts(at: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const iso = new Date(at).toISOString(); // 2026-11-25T18:12:06.000Z
+  return { year: iso.slice(0, 4), month: iso.slice(5, 7), day: iso.slice(8, 10), hour: iso.slice(11, 13), minute: iso.slice(14, 16), second: iso.slice(17, 19) };
+}
+
+/** Did the rules end the game (rather than a resignation, the clock, an agreement or the admin)? */
+export function endedOnTheBoard(result: GameResult): boolean {
+  return result.reason === 'no-moves' || result.reason === 'board-full' || result.reason === 'five' || result.reason === 'king-capture' || result.reason === 'step-limit';
+}
+
+/** A result that says who won or that it was drawn; `declined` and `expired` rooms have none. */
+export function hasResult(result: GameResult | null): result is GameResult {
+  return result !== null && result.reason !== 'declined' && result.reason !== 'expired';
+}
