@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { GAMES } from '../../shared/games.js';
+import { RECORD_FORMATS } from '../../shared/records/index.js';
 import { BOT_CATALOG } from '../../bots/jobs/contract.js';
 import { AdminQuerySchema } from '../../shared/protocol/index.js';
 import type { LiveTable } from '../admin/live-table.js';
@@ -74,10 +75,20 @@ export function apiRoutes(deps: RouteDeps): Router {
     const games = await deps.service.recentGames(limit);
     res.json({ ok: true, games: games.map((g) => ({ ...toSummary(g), record: g.moves.join(' ') })) });
   });
+  /** The record as JSON, or with `?format=` as the game's file (GGF, PSQ, PGN) to download. */
   router.get('/api/games/:id', async (req, res) => {
+    const format = req.query.format ?? 'json';
+    const known = ['json', ...Object.values(RECORD_FORMATS).map((f) => f.name)];
+    if (typeof format !== 'string' || !known.includes(format)) {
+      return refusal(res, 400, 'record/bad_format', `Ask for format=${known.join(', ')} (each game has its own besides json).`);
+    }
     const game = await deps.store.get(req.params.id);
     if (!game) return refusal(res, 404, 'room/not_found', `There is no game "${req.params.id}".`);
-    res.json({ ok: true, ...gameRecord(game) });
+    if (format === 'json') return void res.json({ ok: true, ...gameRecord(game) });
+    const wanted = RECORD_FORMATS[game.game];
+    if (format !== wanted.name) return refusal(res, 400, 'record/bad_format', `A ${game.game} record comes as format=${wanted.name} (${wanted.label}) or json.`);
+    res.attachment(`boardroom-${game.game}-${game.id}.${wanted.extension}`);
+    res.type('text/plain; charset=utf-8').send(wanted.format(gameRecord(game)));
   });
   router.use('/admin/api', adminOnly(deps.adminToken, deps.adminSessions), adminRoutes(deps));
   // A program calling the API gets the JSON error format for a path or method that is not there.

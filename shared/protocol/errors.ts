@@ -27,6 +27,7 @@ export const SERVER_ERROR_CODES = [
   'agent/not_found', // (admin API) no agent of that name
   'challenge/not_found', // no waiting room reserved for this agent by that id
   'route/not_found', // (HTTP) no such path or method under /api or /admin/api
+  'record/bad_format', // (HTTP) a game record asked in a format the server does not write for that game
   'rating/needs_account', // a rated game (or a rated seek) needs a signed-in account in a human seat
   'account/name_taken', // (HTTP) sign-up with a name that an account, an agent or a bot has
   'auth/bad_credentials', // (HTTP) sign-in with an unknown name or a wrong password
