@@ -4,7 +4,8 @@
  * the embedded mode runs the same module on its own worker threads).
  */
 import type { Position } from '../../shared/games.js';
-import type { GameId } from '../../shared/rules.js';
+import type { GameAnalysis } from '../../shared/protocol/analysis.js';
+import type { GameId, GameOptions } from '../../shared/rules.js';
 
 export { BOT_CATALOG, catalogEntry, type BotEntry } from '../catalog.js';
 
@@ -49,6 +50,32 @@ export interface BotJobResult extends BotThinking {
   /** How long the job waited in the queue before a worker took it, when known. */
   readonly queuedMs?: number;
 }
+
+/**
+ * A finished game's analysis, asked of the same workers as bot turns: a BullMQ job named
+ * ANALYSIS_JOB (the queue's lowest priority), or the thread pool's `analyse` in the embedded mode.
+ */
+export interface AnalysisJobInput {
+  readonly gameId: string;
+  readonly game: GameId;
+  readonly options: GameOptions;
+  /** The start position's text and the moves in notation, as the store keeps them. */
+  readonly start: string;
+  readonly moves: readonly string[];
+  /** The engine's time for each position searched, in ms. */
+  readonly budgetMs: number;
+}
+
+/** After each position searched: how many of the game's positions (moves + 1) are done. */
+export interface AnalysisProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+export type AnalysisJobResult = GameAnalysis;
+
+/** The BullMQ job name of an analysis (a bot turn's is `turn`). */
+export const ANALYSIS_JOB = 'analysis';
 
 /** The processor module, for BullMQ's sandboxed workers (`new Worker(queue, BOT_PROCESSOR_PATH)`). */
 export const BOT_PROCESSOR_PATH = new URL(import.meta.url.endsWith('.ts') ? './processor.ts' : './processor.js', import.meta.url);

@@ -41,6 +41,7 @@ export const SERVER_ERROR_CODES = [
   'quota/bot_seconds', // the owner's rooms asked for as much bot thinking this minute as allowed; `retryAfterMs`
   'quota/connections', // (connect) as many connections are open from this address as allowed
   'admin/too_many_open', // an admin connection follows as many games move by move as allowed; close one first
+  'analysis/not_finished', // only a finished game can be analysed
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 export type ErrorCode = ServerErrorCode | MoveErrorCode;

@@ -1,4 +1,5 @@
 import type { Color } from '../color.js';
+import type { AnalysisStatus } from './analysis.js';
 import type { Ack } from './errors.js';
 import type { GameResult, GameView, MovedEvent, RoomSummary, ThinkingView } from './views.js';
 
@@ -35,6 +36,11 @@ export interface ClientToServerEvents {
   'seek:cancel': (payload: unknown, ack: Callback<Record<string, never>>) => void;
   /** Stop waiting and play the roster bot nearest one's rating. */
   'seek:bot': (payload: unknown, ack: Callback<SeekPaired>) => void;
+  /**
+   * Analyse a finished game (`{ gameId }`), or read its analysis: answered with where it stands;
+   * this connection then hears `analysis` events for it until the analysis is done or failed.
+   */
+  'analysis:request': (payload: unknown, ack: Callback<{ status: AnalysisStatus }>) => void;
 }
 
 /** A seek's game: its room, the seeker's seat (resume it with `room:resume`), and the view. */
@@ -64,6 +70,8 @@ export interface ServerToClientEvents {
   challenge: (offer: ChallengeOffer) => void;
   /** The agent this one challenged declined (agent namespace only). */
   'challenge:declined': (event: { gameId: string; by: string }) => void;
+  /** A requested analysis moved on (`pending` with progress), finished (`done`) or `failed`. */
+  analysis: (status: AnalysisStatus) => void;
 }
 
 export interface ChallengeOffer {

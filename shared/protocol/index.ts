@@ -5,3 +5,4 @@ export * from './views.js';
 export * from './accounts.js';
 export * from './admin.js';
 export * from './moves.js';
+export * from './analysis.js';
