@@ -60,6 +60,22 @@ describe('the boardroom command', () => {
     expect((lastJson(spaced.stdout) as { legal: string[] }).legal).toContain((lastJson(best.stdout) as { move: string }).move);
   });
 
+  it('bestmove --moves plays a record from the start, and names the first move it cannot play', async () => {
+    const played = await boardroom('play', 'othello', 'f5', 'd6', 'c3', '--json');
+    const legal = (lastJson(played.stdout) as { legal: string[] }).legal;
+    const best = await boardroom('bestmove', 'othello', '--moves', 'f5 d6 c3', '--depth', '3', '--json');
+    expect(best.code).toBe(0);
+    expect(legal).toContain((lastJson(best.stdout) as { move: string }).move);
+    // The same search from the position itself gives the same answer.
+    const position = await boardroom('bestmove', 'othello', '--position', (lastJson(played.stdout) as { position: string }).position, '--depth', '3', '--json');
+    expect(lastJson(position.stdout)).toMatchObject({ move: (lastJson(best.stdout) as { move: string }).move });
+    const bad = await boardroom('bestmove', 'othello', '--moves', 'f5 d6 a1 c3', '--depth', '3');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Move 3 of --moves, "a1", cannot be played: move/no_flip');
+    const help = await boardroom('bestmove', '--help');
+    expect(help.stdout).toContain('--moves');
+  });
+
   it('bestmove --ms counts from the start of the process, so the search gets what start-up leaves', async () => {
     // From the start no search ends early; before, the search alone took the whole budget.
     const { code, stdout } = await boardroom('bestmove', 'minichess', '--ms', '300', '--json');

@@ -1,4 +1,5 @@
-import { GAMES, type Game } from '../../../shared/games.js';
+import { GAMES, type Game, type Position } from '../../../shared/games.js';
+import { replay } from '../../../shared/record.js';
 import type { SearchReport } from '../../engine/game.js';
 import { search } from '../../engine/search.js';
 import { allBotNames } from '../../catalog.js';
@@ -8,7 +9,7 @@ import { parseCommandArgs } from '../command.js';
 import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
 import { positionArg } from './position.js';
 
-const HELP = `Usage: boardroom bestmove <game> [--position TEXT] [--bot NAME | --ms N | --depth N | --nodes N] [--json]
+const HELP = `Usage: boardroom bestmove <game> [--position TEXT] [--moves "M1 M2 …"] [--bot NAME | --ms N | --depth N | --nodes N] [--json]
 
 Searches a position and prints the best move, its score (for the side to move), the depth
 reached, the nodes searched, the principal variation and the time; one line per finished depth
@@ -16,6 +17,9 @@ as it goes.
 
   <game>             othello, gomoku or minichess
   --position TEXT    the position (default: the start), in the game's notation (see perft --help)
+  --moves "M1 M2 …"  these moves played first, from the start (or --position): a game's record as
+                     the web client or play shows it ("f5 d6 c3"; "f5d6c3" is read too); the
+                     first move that cannot be played is named, with its number and why
   --bot NAME         think as a roster bot, to its own budget (counted the same way): ${Object.values(allBotNames())
   .flat()
   .filter((n, i, a) => a.indexOf(n) === i)
@@ -26,7 +30,8 @@ as it goes.
   --nodes N          the engine's search stopped after about N nodes (deterministic)
   --json             last line: {"move":"a2","score":38,"depth":12,"nodes":123456,"pv":["a2","b1"],"ms":812}
 
-Example: boardroom bestmove othello --position "$(boardroom play othello f5 d6 --json | jq -r .position)" --ms 300`;
+Examples: boardroom bestmove othello --moves "f5 d6 c3" --ms 300
+          boardroom bestmove othello --position "$(boardroom play othello f5 d6 --json | jq -r .position)" --ms 300`;
 
 /** Time kept back from the budget for printing the answer and leaving the process. */
 const ANSWER_MARGIN_MS = 10;
@@ -36,6 +41,7 @@ export const bestmoveCommand: Command = {
   async run(argv, output, startedAt) {
     const { values, positionals } = parseCommandArgs(argv, {
       position: { type: 'string' },
+      moves: { type: 'string' },
       bot: { type: 'string' },
       ms: { type: 'string' },
       depth: { type: 'string' },
@@ -44,7 +50,7 @@ export const bestmoveCommand: Command = {
     });
     if (positionals.length > 1) throw new UsageError(`bestmove takes one game, not "${positionals.join(' ')}".`);
     const game = GAMES[gameArg(positionals[0])];
-    const position = positionArg(game, values.position);
+    const position = afterMoves(game, positionArg(game, values.position), values.moves);
     if (game.rules.outcome(position)) throw new UsageError('The game is over in that position: there is no move to find.');
     const limits = [values.bot, values.ms, values.depth, values.nodes].filter((v) => v !== undefined);
     if (limits.length > 1) throw new UsageError('Give one of --bot, --ms, --depth or --nodes.');
@@ -74,6 +80,17 @@ export const bestmoveCommand: Command = {
     return 0;
   },
 };
+
+/** The position after `moves` (none: `from` itself); the first move that cannot be played stops it, named. */
+function afterMoves(game: Game, from: Position, moves: string | undefined): Position {
+  if (moves === undefined) return from;
+  const played = replay(game.rules, from, moves);
+  if (!played.ok) {
+    const { index, move, code, message } = played.error;
+    throw new UsageError(`Move ${index + 1} of --moves, "${move}", cannot be played: ${code}: ${message}`);
+  }
+  return played.value.positions.at(-1)!;
+}
 
 function pvText(game: Game, pv: readonly number[]): string {
   return pv.map((m) => game.rules.formatMove(m)).join(' ');
