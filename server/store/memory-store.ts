@@ -1,7 +1,7 @@
-import type { GameStatus } from '../../shared/protocol/index.js';
+import type { GameAnalysis, GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredGame } from './store.js';
+import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
 
 const RECENT_KEPT = 50;
 
@@ -17,6 +17,7 @@ export class MemoryStore implements GameStore {
   private readonly leaseEnds = new Map<string, number>();
   private readonly ratingRecords = new Map<string, RatingRecord>();
   private readonly recent = new Map<string, string[]>();
+  private readonly analyses = new Map<string, StoredAnalysis>();
   private readonly born = `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
   async create(game: StoredGame): Promise<boolean> {
@@ -90,7 +91,31 @@ export class MemoryStore implements GameStore {
   }
 
   async remove(ids: readonly string[]): Promise<void> {
-    for (const id of ids) this.games.delete(id);
+    for (const id of ids) {
+      this.games.delete(id);
+      this.analyses.delete(id);
+    }
+  }
+
+  async analysis(id: string): Promise<StoredAnalysis | undefined> {
+    return this.analyses.get(id);
+  }
+
+  async claimAnalysis(id: string, requestedAt: number): Promise<{ claimed: true } | { claimed: false; existing: StoredAnalysis }> {
+    const existing = this.analyses.get(id);
+    if (existing) return { claimed: false, existing };
+    this.analyses.set(id, { state: 'pending', requestedAt });
+    return { claimed: true };
+  }
+
+  async putAnalysis(id: string, analysis: GameAnalysis): Promise<boolean> {
+    if (!this.games.has(id)) return false;
+    this.analyses.set(id, { state: 'done', analysis });
+    return true;
+  }
+
+  async dropPendingAnalysis(id: string): Promise<void> {
+    if (this.analyses.get(id)?.state === 'pending') this.analyses.delete(id);
   }
 
   async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {

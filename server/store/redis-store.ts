@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { GameStatus } from '../../shared/protocol/index.js';
+import type { GameAnalysis, GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredGame } from './store.js';
+import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
 
@@ -97,6 +97,27 @@ else
 end
 return 1`;
 
+/**
+ * A game's analysis is a hash beside the game (`game:<id>:analysis`: `state`, `doc`). KEYS: that
+ * hash. ARGV: the pending record's JSON. Marks it pending when absent (returns nil), else returns
+ * the record's JSON.
+ */
+const CLAIM_ANALYSIS = `
+if redis.call('HSETNX', KEYS[1], 'state', 'pending') == 0 then return redis.call('HGET', KEYS[1], 'doc') end
+redis.call('HSET', KEYS[1], 'doc', ARGV[1])
+return false`;
+
+/** KEYS: the analysis hash, the game hash. ARGV: the done record's JSON. 0 when the game is gone. */
+const PUT_ANALYSIS = `
+if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'state', 'done', 'doc', ARGV[1])
+return 1`;
+
+/** KEYS: the analysis hash. Deletes it if it is still pending. */
+const DROP_PENDING_ANALYSIS = `
+if redis.call('HGET', KEYS[1], 'state') == 'pending' then redis.call('DEL', KEYS[1]) end
+return 1`;
+
 type Document = Omit<StoredGame, 'moves' | 'version'>;
 const LEASES_KEPT_MS = 3_600_000;
 
@@ -116,6 +137,33 @@ export class RedisStore implements GameStore {
     redis.defineCommand('boardroomSummaries', { numberOfKeys: 1, lua: SUMMARIES });
     redis.defineCommand('boardroomPutAgent', { numberOfKeys: 2, lua: PUT_AGENT });
     redis.defineCommand('boardroomReplaceAgentToken', { numberOfKeys: 2, lua: REPLACE_AGENT_TOKEN });
+    redis.defineCommand('boardroomClaimAnalysis', { numberOfKeys: 1, lua: CLAIM_ANALYSIS });
+    redis.defineCommand('boardroomPutAnalysis', { numberOfKeys: 2, lua: PUT_ANALYSIS });
+    redis.defineCommand('boardroomDropPendingAnalysis', { numberOfKeys: 1, lua: DROP_PENDING_ANALYSIS });
+  }
+
+  private analysisKey(id: string): string {
+    return `${this.prefix}game:${id}:analysis`;
+  }
+
+  async analysis(id: string): Promise<StoredAnalysis | undefined> {
+    const doc = await this.redis.hget(this.analysisKey(id), 'doc');
+    return doc ? (JSON.parse(doc) as StoredAnalysis) : undefined;
+  }
+
+  async claimAnalysis(id: string, requestedAt: number): Promise<{ claimed: true } | { claimed: false; existing: StoredAnalysis }> {
+    const pending: StoredAnalysis = { state: 'pending', requestedAt };
+    const found = (await this.call('boardroomClaimAnalysis', [this.analysisKey(id), JSON.stringify(pending)])) as string | null;
+    return found ? { claimed: false, existing: JSON.parse(found) as StoredAnalysis } : { claimed: true };
+  }
+
+  async putAnalysis(id: string, analysis: GameAnalysis): Promise<boolean> {
+    const done: StoredAnalysis = { state: 'done', analysis };
+    return (await this.call('boardroomPutAnalysis', [this.analysisKey(id), this.keys(id)[0]!, JSON.stringify(done)])) === 1;
+  }
+
+  async dropPendingAnalysis(id: string): Promise<void> {
+    await this.call('boardroomDropPendingAnalysis', [this.analysisKey(id)]);
   }
 
   private keys(id: string): string[] {
@@ -230,7 +278,7 @@ export class RedisStore implements GameStore {
     const batch = this.redis.multi();
     for (const id of ids) {
       const [game, moves, ...sets] = this.keys(id);
-      batch.del(game!, moves!);
+      batch.del(game!, moves!, this.analysisKey(id));
       for (const set of sets) batch.zrem(set, id);
     }
     await batch.exec();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../shared/games.js';
+import type { GameAnalysis } from '../../shared/protocol/index.js';
 import { freshRecord, type RatingRecord } from '../ratings/rating.js';
 import type { GameStore, StoredGame } from './store.js';
 
@@ -181,6 +182,43 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect(await store.get(newer.id)).toBeUndefined();
       expect(await store.count('finished')).toBe(base);
       expect((await store.list('finished', 100)).map((g) => g.id)).not.toContain(newer.id);
+    });
+
+    it('caches an analysis: one claim queues it, a second finds it pending, then done; a failure frees it; removal forgets it', async () => {
+      const store = await open();
+      const game = sampleGame({ status: 'finished', moves: ['f5'] });
+      await store.create(game);
+      expect(await store.analysis(game.id)).toBeUndefined();
+      const claims = await Promise.all([store.claimAnalysis(game.id, 10), store.claimAnalysis(game.id, 11), store.claimAnalysis(game.id, 12)]);
+      expect(claims.filter((c) => c.claimed)).toHaveLength(1);
+      const first = claims.findIndex((c) => c.claimed);
+      for (const c of claims) if (!c.claimed) expect(c.existing).toEqual({ state: 'pending', requestedAt: 10 + first });
+      // A failed job frees the game for another request.
+      await store.dropPendingAnalysis(game.id);
+      expect(await store.analysis(game.id)).toBeUndefined();
+      expect(await store.claimAnalysis(game.id, 20)).toEqual({ claimed: true });
+      const analysis: GameAnalysis = {
+        gameId: game.id,
+        game: 'othello',
+        budgetMs: 5,
+        evaluations: [
+          { ply: 0, value: 0, score: 0, proven: false, best: 'f5', depth: 4 },
+          { ply: 1, value: -0.1, score: -150, proven: false, best: 'd6', depth: 4 },
+        ],
+        moves: [{ ply: 1, move: 'f5', color: 'black', loss: 0, mark: null, best: null }],
+        thresholds: { scale: 1500, cap: 4500, inaccuracy: 0.1, mistake: 0.2, blunder: 0.3 },
+        finishedAt: 30,
+      };
+      expect(await store.putAnalysis(game.id, analysis)).toBe(true);
+      expect(await store.analysis(game.id)).toEqual({ state: 'done', analysis });
+      // Asked again: nothing to run, the analysis is there; a done analysis is not dropped.
+      expect(await store.claimAnalysis(game.id, 40)).toEqual({ claimed: false, existing: { state: 'done', analysis } });
+      await store.dropPendingAnalysis(game.id);
+      expect((await store.analysis(game.id))?.state).toBe('done');
+      await store.remove([game.id]);
+      expect(await store.analysis(game.id)).toBeUndefined();
+      expect(await store.putAnalysis(game.id, analysis)).toBe(false); // the game is gone
+      expect(await store.analysis(game.id)).toBeUndefined();
     });
 
     it('keeps one birth mark for every caller', async () => {

@@ -1,7 +1,7 @@
 import type { Color } from '../../shared/color.js';
 import type { Position } from '../../shared/games.js';
 import type { GameId, GameOptions } from '../../shared/rules.js';
-import type { GameResult, GameStatus, TimeControl } from '../../shared/protocol/index.js';
+import type { GameAnalysis, GameResult, GameStatus, TimeControl } from '../../shared/protocol/index.js';
 import type { Identity, RatingChange, RatingRecord } from '../ratings/rating.js';
 
 export interface StoredSeat {
@@ -73,6 +73,9 @@ export interface GameEnd {
 /** A game without its moves: what a table of many games needs. */
 export type GameSummary = Omit<StoredGame, 'moves'> & { readonly ply: number };
 
+/** A finished game's analysis as the store caches it: asked for (a job owes it), or done. */
+export type StoredAnalysis = { readonly state: 'pending'; readonly requestedAt: number } | { readonly state: 'done'; readonly analysis: GameAnalysis };
+
 export interface AgentIdentity {
   readonly name: string;
   readonly createdAt: number;
@@ -108,8 +111,20 @@ export interface GameStore {
   count(status: GameStatus): Promise<number>;
   /** The ids and last-change times of the games of a status that changed longest ago, oldest first. */
   oldest(status: GameStatus, limit: number): Promise<{ id: string; updatedAt: number }[]>;
-  /** Forgets games for good (retention). */
+  /** Forgets games for good (retention), with their analyses. */
   remove(ids: readonly string[]): Promise<void>;
+  /** The game's analysis, asked for or done; undefined when never asked. */
+  analysis(id: string): Promise<StoredAnalysis | undefined>;
+  /**
+   * Marks the game's analysis as asked for at `requestedAt`, in one step, unless a record is there:
+   * `claimed` when this call marked it (its caller queues the job), else the record found, so
+   * two requests never both queue one.
+   */
+  claimAnalysis(id: string, requestedAt: number): Promise<{ readonly claimed: true } | { readonly claimed: false; readonly existing: StoredAnalysis }>;
+  /** Keeps the finished analysis; false (nothing kept) when the game is gone. */
+  putAnalysis(id: string, analysis: GameAnalysis): Promise<boolean>;
+  /** Forgets an analysis still asked for (its job failed), so it may be asked again; a done one stays. */
+  dropPendingAnalysis(id: string): Promise<void>;
   /** Registers an agent; false (and nothing written) when its name is already taken. */
   putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean>;
   getAgent(tokenHash: string): Promise<AgentIdentity | undefined>;
