@@ -10,6 +10,7 @@ import type { Metrics } from '../metrics.js';
 import { clientAddress } from './address.js';
 import { gameRoom, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
 import { guard } from './guard.js';
+import { SpectatorCount } from './spectators.js';
 
 interface SeatHeld {
   readonly gameId: string;
@@ -40,6 +41,7 @@ export function attachPlayers(ns: Namespace, { service, accounts, matchmaker, tr
       .catch(() => next()); // the store is away: a guest connection still plays casual games
   });
 
+  const spectators = new SpectatorCount(ns, (error, gameId) => log.warn({ err: error, gameId }, 'could not count the spectators'));
   ns.on('connection', (socket: Socket) => {
     metrics.connections.inc({ namespace: '/' });
     const account = (socket.data as { account?: string }).account;
@@ -53,6 +55,7 @@ export function attachPlayers(ns: Namespace, { service, accounts, matchmaker, tr
         const { gameId, color } = outcome.value.seat;
         await socket.join([gameRoom(gameId), seatRoom(gameId, color)]);
         if (!seats.some((s) => s.gameId === gameId && s.color === color)) seats.push({ gameId, color });
+        spectators.changed(gameId); // the new player hears the count; a spectator who sat down is one fewer
       }
       return outcome;
     };
@@ -91,7 +94,10 @@ export function attachPlayers(ns: Namespace, { service, accounts, matchmaker, tr
     handle('room:resume', async (payload) => holdSeat(await service.resume(payload)));
     handle('room:watch', async (payload) => {
       const watched = await service.watch(payload);
-      if (watched.ok) await socket.join([gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)]);
+      if (watched.ok) {
+        await socket.join([gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)]);
+        spectators.changed(watched.value.view.id);
+      }
       return watched;
     });
     handle('room:sync', (payload) => service.watch(payload));
@@ -100,6 +106,7 @@ export function attachPlayers(ns: Namespace, { service, accounts, matchmaker, tr
       if (!request.ok) return request;
       // The game's events stop; a seat this connection holds is kept (its room tells presence).
       await Promise.all([socket.leave(gameRoom(request.value.gameId)), socket.leave(spectatorRoom(request.value.gameId))]);
+      spectators.changed(request.value.gameId);
       return accept({});
     });
     handle('room:leave', (payload) => service.leave(payload));
@@ -119,6 +126,10 @@ export function attachPlayers(ns: Namespace, { service, accounts, matchmaker, tr
     handle('draw:decline', (payload) => service.declineDraw(payload));
     handle('rematch', async (payload) => holdSeat(await service.rematch(payload)));
 
+    socket.on('disconnecting', () => {
+      if (closing()) return;
+      for (const gameId of SpectatorCount.watched(socket.rooms)) spectators.changed(gameId);
+    });
     socket.on('disconnect', () => {
       metrics.connections.dec({ namespace: '/' });
       if (closing()) return; // a server going down is not its players leaving

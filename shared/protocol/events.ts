@@ -51,9 +51,16 @@ export interface SeekPaired {
   readonly view: GameView;
 }
 
+export interface SpectatorsEvent {
+  readonly gameId: string;
+  readonly count: number;
+}
+
 export interface ServerToClientEvents {
   /** The whole game, whenever seats, clocks or status change outside a move. */
   state: (view: GameView) => void;
+  /** How many connections watch the game without a seat (the game's room, within about a second of a change). */
+  spectators: (event: SpectatorsEvent) => void;
   moved: (event: MovedEvent) => void;
   ended: (event: { gameId: string; result: GameResult; view: GameView }) => void;
   thinking: (view: ThinkingView) => void;
