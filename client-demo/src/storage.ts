@@ -50,6 +50,18 @@ function pruneSeats(): void {
   }, undefined);
 }
 
+/** A small JSON value kept under `boardroom:<key>`; undefined when absent, unreadable or storage is off. */
+export function loadJson(key: string): unknown {
+  return safe(() => {
+    const raw = localStorage.getItem(`boardroom:${key}`);
+    return raw === null ? undefined : (JSON.parse(raw) as unknown);
+  }, undefined);
+}
+
+export function saveJson(key: string, value: unknown): void {
+  safe(() => localStorage.setItem(`boardroom:${key}`, JSON.stringify(value)), undefined);
+}
+
 export function playerName(): string {
   const stored = safe(() => localStorage.getItem(NAME_KEY), null);
   if (stored) return stored;

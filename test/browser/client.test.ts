@@ -90,17 +90,18 @@ describe('the web client in Chromium', () => {
     const gameId = await createRoom(page, { game: 'othello', black: 'human', white: 'bot:random', sit: 'black', name: 'Rae' });
     await myTurnOrEnd(page);
 
-    // The first move with the keyboard: an arrow shows the cursor on a legal square, Enter plays it.
+    // The first move with the keyboard: the board's focus lands on a legal square, arrows move it;
+    // Enter marks the move (confirmation is on by default on a touch screen), Enter again plays it.
     await page.focus(BOARD);
-    await page.keyboard.press('ArrowDown'); // shows the cursor, on the first legal square
-    await page.waitForSelector(`${BOARD} .cursor`);
-    const cursorCell = () => page.$eval(`${BOARD} .cursor`, (el) => el.closest('[data-cell]')!.getAttribute('data-cell'));
+    const cursorCell = () => page.evaluate(() => document.activeElement?.getAttribute('data-square') ?? null);
     const start = await cursorCell();
     await page.keyboard.press('ArrowRight');
     expect(await cursorCell()).not.toBe(start);
     await page.keyboard.press('ArrowLeft');
     expect(await cursorCell()).toBe(start);
     expect(await page.getAttribute(`${BOARD} [data-cell="${start}"]`, 'data-legal')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await page.getAttribute(`${BOARD} [data-cell="${start}"]`, 'data-marked')).toBe('true');
     await page.keyboard.press('Enter');
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-ply')) >= 1, SCREEN);
     expect((await record(gameId)).moves.length).toBeGreaterThanOrEqual(1);

@@ -40,9 +40,10 @@ export async function ply(page: Page): Promise<number> {
   return Number(await page.getAttribute(SCREEN, 'data-ply'));
 }
 
-/** Clicks a point of the large board. */
+/** Clicks a point of the large board, and again when the first click only marked the move (the confirm setting, on by default on phones). */
 export async function clickCell(page: Page, cell: string): Promise<void> {
   await page.click(`${BOARD} [data-cell="${cell}"]`);
+  if (await page.$(`${BOARD} [data-cell="${cell}"][data-marked="true"]`)) await page.click(`${BOARD} [data-cell="${cell}"]`);
 }
 
 /** Plays one move from the page's own hints and waits for the board to take it; returns the move. */

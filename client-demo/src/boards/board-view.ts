@@ -3,9 +3,13 @@ import { GAMES } from '../../../shared/games.js';
 import type { MiniChessPosition } from '../../../shared/minichess/index.js';
 import type { OthelloPosition } from '../../../shared/othello/index.js';
 import type { GameId } from '../../../shared/rules.js';
-import { h, s } from '../dom.js';
-import { gomokuStone, gomokuWinLine, minichessSquares, type Snapshot } from '../model.js';
+import { h, replace, s } from '../dom.js';
+import { settingsPanel } from '../components/settings-panel.js';
+import { GAME_TITLES, gomokuStone, gomokuWinLine, minichessSquares, type Snapshot } from '../model.js';
+import { settings } from '../settings.js';
+import { armSound, moveSound } from '../sound.js';
 import { pieceUse } from './defs.js';
+import { moveSentence, occupant, squareLabel, type SquareMarks } from './describe.js';
 
 /** What a board shows: a snapshot, whether the viewer may move now, and from which side. */
 export interface BoardInput {
@@ -21,6 +25,8 @@ export interface BoardInput {
 export interface BoardOptions {
   readonly small?: boolean;
   readonly onMove?: (move: string) => void;
+  /** A game in play: each new move sounds (when the player's settings say so). */
+  readonly live?: boolean;
 }
 
 interface Grid {
@@ -44,6 +50,19 @@ function gridOf(game: GameId, orientation: Color): Grid {
   }
 }
 
+/**
+ * Where the squares lie in the SVG's viewBox: left, top, width and height of the area they tile,
+ * and the viewBox's size; the accessible grid of buttons is laid over exactly that area.
+ */
+const AREA: Record<GameId, { area: [number, number, number, number]; view: [number, number] }> = {
+  othello: { area: [44, 44, 800, 800], view: [888, 888] },
+  gomoku: { area: [37, 37, 750, 750], view: [824, 824] },
+  minichess: { area: [0, 0, 500, 600], view: [500, 600] },
+};
+
+/** Gomoku zoomed: a point 44 px apart, the size of a finger's target. */
+const ZOOM_POINT_PX = 44;
+
 /** Last-move animation facts, worked out when a board receives the position after one more move. */
 interface Motion {
   readonly placed?: string;
@@ -52,104 +71,255 @@ interface Motion {
 }
 
 /**
- * A board drawn in SVG (crisp at any size) for any of the three games. It is clickable and
- * keyboard-driven (arrows move a cursor, Enter or Space plays, Escape drops a selection) when
- * the input says the viewer may move; it calls `onMove` with a legal move in the game's notation.
+ * A board drawn in SVG (crisp at any size) for any of the three games, under a grid of buttons,
+ * one per square, for the keyboard and screen readers: one of them is in the tab order (roving
+ * tabindex), arrow keys move between them, Enter or Space plays, Escape drops a selection; each
+ * is labelled ("d3, empty, legal move"), and a polite live region says each move. Pointer clicks
+ * land on the SVG. With the confirm setting a first tap marks a move and a second one plays it.
+ * It calls `onMove` with a legal move in the game's notation.
  */
 export class BoardView {
   readonly el: HTMLDivElement;
+  /** The controls that go under a large board: zoom (Gomoku), confirm or cancel a marked move, settings. */
+  readonly tools: HTMLDivElement;
   private input: BoardInput | null = null;
   private selected: string | null = null;
-  private cursor: [number, number] | null = null;
-  private showCursor = false;
+  /** The square that holds the tab stop. */
+  private cursor: string | null = null;
+  /** A move marked by a first tap, waiting for its confirmation. */
+  private marked: string | null = null;
+  private zoomed = false;
   private motion: Motion = {};
+  /** Where the SVG goes: the board itself when small, else the zoomable surface. */
+  private readonly art: HTMLElement;
+  private readonly viewport: HTMLDivElement | null = null;
+  private readonly cells: HTMLDivElement | null = null;
+  /** The buttons by row and column of the grid as shown. */
+  private readonly buttons: HTMLButtonElement[][] = [];
+  private readonly announcer: HTMLElement | null = null;
 
   constructor(
     readonly game: GameId,
     private readonly options: BoardOptions = {},
   ) {
     this.el = h('div', { class: `board board-${game}${options.small ? ' board-small' : ''}`, 'data-game': game });
-    if (!options.small) {
-      this.el.tabIndex = 0;
-      this.el.setAttribute('role', 'application');
-      this.el.setAttribute('aria-label', `${game} board: arrow keys move the cursor, Enter plays`);
-      this.el.addEventListener('keydown', (e) => {
-        if (this.key(e)) e.preventDefault();
-      });
-      this.el.addEventListener('pointerdown', () => {
-        // No re-render here: replacing the target between pointerdown and click would lose the click.
-        if (this.showCursor) {
-          this.showCursor = false;
-          this.el.classList.add('cursor-off');
-        }
-      });
+    this.tools = h('div', { class: 'board-tools', 'data-testid': 'board-tools' });
+    if (options.small) {
+      this.art = this.el;
+    } else {
+      this.art = h('div', { class: 'board-art', 'aria-hidden': 'true' });
+      this.cells = this.buildCells();
+      this.viewport = h('div', { class: 'board-viewport' }, h('div', { class: 'board-surface' }, this.art, this.cells));
+      this.announcer = h('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite', 'data-testid': 'announcer' });
+      this.el.append(this.viewport, this.announcer);
+      // The board itself passes focus on to the square holding the tab stop.
+      this.el.tabIndex = -1;
+      this.el.addEventListener('focus', () => this.focus());
+      if (options.live) armSound();
     }
     this.el.addEventListener('click', (e) => {
-      const cell = (e.target as Element).closest('[data-cell]')?.getAttribute('data-cell');
-      if (cell) this.activate(cell);
+      const target = e.target as Element;
+      const cell = target.closest('[data-cell]')?.getAttribute('data-cell') ?? target.closest('[data-square]')?.getAttribute('data-square');
+      if (!cell) return;
+      if (this.cells && !target.closest('[data-square]')) this.moveCursor(cell, false);
+      this.activate(cell);
     });
   }
 
   update(input: BoardInput): void {
     const before = this.input;
     this.motion = before ? motionBetween(before.snap, input.snap) : {};
-    if (!input.playable || (before && before.snap.moves.length !== input.snap.moves.length)) this.selected = null;
+    const moved = !!before && before.snap.moves.length !== input.snap.moves.length;
+    if (!input.playable || moved) {
+      this.selected = null;
+      this.marked = null;
+    }
     this.input = input;
+    if (before && input.snap.moves.length === before.snap.moves.length + 1 && before.snap.game === input.snap.game) {
+      this.say(moveSentence(before.snap, input.snap));
+      if (this.options.live) moveSound(before.snap.toMove);
+    }
     this.render();
+    if (moved && this.zoomed) this.reveal(input.snap.moves.at(-1), true);
   }
 
-  /** Handles a key for the board; true when it did something. */
+  /** Focuses the square holding the tab stop. */
+  focus(): void {
+    if (!this.input || !this.cells) return;
+    this.buttonAt(this.cursor ?? this.startCursor())?.focus({ preventScroll: !this.zoomed });
+  }
+
+  /** A key pressed outside the board: an arrow brings the focus to it. True when it did something. */
   key(e: KeyboardEvent): boolean {
-    if (!this.input || e.altKey || e.ctrlKey || e.metaKey) return false;
+    if (!this.input || !this.cells || e.altKey || e.ctrlKey || e.metaKey || !e.key.startsWith('Arrow')) return false;
+    this.focus();
+    return true;
+  }
+
+  private buildCells(): HTMLDivElement {
+    const { cols, rows } = gridOf(this.game, 'white');
+    const { area, view } = AREA[this.game];
+    const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(4)}%`;
+    const grid = h('div', {
+      class: 'board-cells',
+      role: 'grid',
+      'aria-label': `${GAME_TITLES[this.game]} board`,
+      style: `left:${pct(area[0], view[0])};top:${pct(area[1], view[1])};width:${pct(area[2], view[0])};height:${pct(area[3], view[1])}`,
+    });
+    for (let r = 0; r < rows; r++) {
+      const row = h('div', { role: 'row' });
+      const line: HTMLButtonElement[] = [];
+      for (let c = 0; c < cols; c++) {
+        const button = h('button', { type: 'button', tabindex: -1 });
+        line.push(button);
+        row.append(h('div', { role: 'gridcell' }, button));
+      }
+      this.buttons.push(line);
+      grid.append(row);
+    }
+    grid.addEventListener('keydown', (e) => {
+      if (this.gridKey(e)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    });
+    grid.addEventListener('focusin', (e) => {
+      const square = (e.target as Element).getAttribute('data-square');
+      if (square) this.moveCursor(square, false);
+    });
+    return grid;
+  }
+
+  /** Arrows, Home and End move between squares; Escape drops a mark or a selection. */
+  private gridKey(e: KeyboardEvent): boolean {
+    if (!this.input || e.altKey || e.metaKey) return false;
     const grid = gridOf(this.game, this.input.orientation);
+    const at = gridOffset(grid, this.cursor ?? this.startCursor()) ?? [0, 0];
+    let next: [number, number] | null = null;
     const steps: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const step = steps[e.key];
-    if (step) {
-      if (!this.cursor || !this.showCursor) this.cursor = this.cursor ?? this.startCursor(grid);
-      else this.cursor = [clamp(this.cursor[0] + step[0], 0, grid.cols - 1), clamp(this.cursor[1] + step[1], 0, grid.rows - 1)];
-      this.showCursor = true;
-      this.render();
+    if (step) next = [clamp(at[0] + step[0], 0, grid.cols - 1), clamp(at[1] + step[1], 0, grid.rows - 1)];
+    else if (e.key === 'Home') next = e.ctrlKey ? [0, 0] : [0, at[1]];
+    else if (e.key === 'End') next = e.ctrlKey ? [grid.cols - 1, grid.rows - 1] : [grid.cols - 1, at[1]];
+    if (next) {
+      this.moveCursor(grid.cell(next[0], next[1]), true);
       return true;
     }
-    if ((e.key === 'Enter' || e.key === ' ') && this.cursor && this.showCursor) {
-      this.activate(grid.cell(this.cursor[0], this.cursor[1]));
-      return true;
-    }
-    if (e.key === 'Escape' && this.selected) {
+    if (e.key === 'Escape' && (this.selected || this.marked)) {
       this.selected = null;
+      this.marked = null;
       this.render();
       return true;
     }
     return false;
   }
 
-  private startCursor(grid: Grid): [number, number] {
-    const target = this.selected ?? this.input?.snap.legal[0]?.slice(0, 2) ?? this.input?.snap.moves.at(-1)?.slice(-2);
-    if (target) {
-      for (let r = 0; r < grid.rows; r++) for (let c = 0; c < grid.cols; c++) if (grid.cell(c, r) === target) return [c, r];
+  /** Gives the tab stop to a square, and the focus too when asked. */
+  private moveCursor(square: string, focus: boolean): void {
+    if (this.cursor !== square) {
+      this.buttonAt(this.cursor ?? '')?.setAttribute('tabindex', '-1');
+      this.cursor = square;
+      this.buttonAt(square)?.setAttribute('tabindex', '0');
     }
-    return [Math.floor(grid.cols / 2), Math.floor(grid.rows / 2)];
+    if (focus) {
+      this.buttonAt(square)?.focus({ preventScroll: !this.zoomed });
+      if (this.zoomed) this.reveal(square, false);
+    }
   }
 
-  /** A click or Enter on a cell. */
+  private buttonAt(square: string): HTMLButtonElement | undefined {
+    if (!this.input) return undefined;
+    const at = gridOffset(gridOf(this.game, this.input.orientation), square);
+    return at ? this.buttons[at[1]]?.[at[0]] : undefined;
+  }
+
+  private startCursor(): string {
+    const snap = this.input?.snap;
+    return this.selected ?? snap?.legal.find((m) => m !== 'pass')?.slice(0, 2) ?? snap?.moves.at(-1)?.slice(-2) ?? (this.game === 'gomoku' ? 'h8' : this.game === 'othello' ? 'd4' : 'c3');
+  }
+
+  private say(text: string): void {
+    if (this.announcer) this.announcer.textContent = text;
+  }
+
+  /** A click, a tap or Enter on a square. */
   private activate(cell: string): void {
     const input = this.input;
     if (!input || !input.playable) return;
     const legal = input.snap.legal;
     if (this.game !== 'minichess') {
-      if (legal.includes(cell)) this.options.onMove?.(cell);
+      if (legal.includes(cell)) this.commit(cell);
+      else if (this.marked) this.unmark();
       return;
     }
     if (this.selected) {
       const move = legal.find((m) => m.startsWith(this.selected! + cell));
-      if (move) {
-        this.selected = null;
-        this.options.onMove?.(move);
-        return;
-      }
+      if (move) return this.commit(move);
     }
+    this.marked = null;
     this.selected = this.selected !== cell && legal.some((m) => m.startsWith(cell)) ? cell : null;
     this.render();
+  }
+
+  /** Plays a move, or with the confirm setting marks it first and plays it when chosen again. */
+  private commit(move: string): void {
+    if (!this.options.small && settings().confirm && this.marked !== move) {
+      this.marked = move;
+      this.render();
+      this.say(`${move} marked: press it again, or Confirm, to play it`);
+      return;
+    }
+    this.marked = null;
+    this.selected = null;
+    this.options.onMove?.(move);
+  }
+
+  private unmark(): void {
+    this.marked = null;
+    this.render();
+  }
+
+  private toggleZoom(): void {
+    this.zoomed = !this.zoomed;
+    this.el.classList.toggle('zoomed', this.zoomed);
+    this.render();
+    if (this.zoomed) this.reveal(this.marked ?? this.cursor ?? this.input?.snap.moves.at(-1) ?? 'h8', false);
+  }
+
+  /** Zoomed, scrolls the board so a square shows, centred unless it already does. */
+  private reveal(square: string | undefined, onlyIfHidden: boolean): void {
+    const port = this.viewport;
+    const button = square ? this.buttonAt(square) : undefined;
+    if (!port || !button) return;
+    const p = port.getBoundingClientRect();
+    const b = button.getBoundingClientRect();
+    const inside = b.left >= p.left && b.right <= p.right && b.top >= p.top && b.bottom <= p.bottom;
+    if (onlyIfHidden && inside) return;
+    port.scrollLeft += b.left + b.width / 2 - (p.left + p.width / 2);
+    port.scrollTop += b.top + b.height / 2 - (p.top + p.height / 2);
+  }
+
+  private renderTools(): void {
+    if (this.options.small) return;
+    const items: HTMLElement[] = [];
+    if (this.game === 'gomoku') {
+      items.push(
+        h(
+          'button',
+          { type: 'button', class: 'btn small', 'aria-pressed': String(this.zoomed), 'data-testid': 'zoom', onclick: () => this.toggleZoom() },
+          this.zoomed ? 'Zoom out' : 'Zoom in',
+        ),
+      );
+    }
+    if (this.marked) {
+      const move = this.marked;
+      items.push(
+        h('button', { type: 'button', class: 'btn small primary', 'data-testid': 'confirm-move', onclick: () => this.commit(move) }, `Play ${move}`),
+        h('button', { type: 'button', class: 'btn small ghost', 'data-testid': 'cancel-move', onclick: () => this.unmark() }, 'Cancel'),
+      );
+    }
+    const panel = this.tools.querySelector<HTMLElement>('.settings-panel') ?? settingsPanel();
+    replace(this.tools, ...items, panel);
   }
 
   private render(): void {
@@ -159,13 +329,47 @@ export class BoardView {
     svg.setAttribute('class', 'board-svg');
     svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     this.el.classList.toggle('playable', this.input.playable);
-    this.el.classList.remove('cursor-off');
-    this.el.replaceChildren(svg);
+    this.art.replaceChildren(svg);
+    this.renderCells(this.input);
+    this.renderTools();
   }
 
-  private cursorCell(): string | null {
-    if (!this.cursor || !this.showCursor || !this.input) return null;
-    return gridOf(this.game, this.input.orientation).cell(this.cursor[0], this.cursor[1]);
+  /** Names each button for its square, with its label and the tab stop. */
+  private renderCells(input: BoardInput): void {
+    if (!this.cells) return;
+    const grid = gridOf(this.game, input.orientation);
+    const marks = this.marksOf(input);
+    if (!this.cursor || !gridOffset(grid, this.cursor)) this.cursor = this.startCursor();
+    for (let r = 0; r < grid.rows; r++) {
+      for (let c = 0; c < grid.cols; c++) {
+        const button = this.buttons[r]![c]!;
+        const square = grid.cell(c, r);
+        const label = squareLabel(input.snap, square, marks.get(square) ?? {});
+        if (button.dataset.square !== square) button.dataset.square = square;
+        if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
+        button.tabIndex = square === this.cursor ? 0 : -1;
+      }
+    }
+  }
+
+  private marksOf(input: BoardInput): Map<string, SquareMarks> {
+    const { snap, playable } = input;
+    const marks = new Map<string, SquareMarks>();
+    const add = (square: string, mark: SquareMarks) => marks.set(square, { ...marks.get(square), ...mark });
+    if (this.game === 'gomoku') snap.moves.forEach((m, i) => add(m, { number: i + 1 }));
+    const last = snap.moves.at(-1);
+    if (last && last !== 'pass') add(last.slice(-2), { last: true });
+    if (playable) {
+      if (this.game === 'minichess') {
+        for (const mv of snap.legal) {
+          add(mv.slice(0, 2), { movable: true });
+          if (this.selected && mv.startsWith(this.selected)) add(mv.slice(2, 4), { legal: true, capture: occupant(snap, mv.slice(2, 4)) !== null });
+        }
+        if (this.selected) add(this.selected, { selected: true });
+      } else for (const mv of snap.legal) add(mv, { legal: true });
+    }
+    if (this.marked) add(this.game === 'minichess' ? this.marked.slice(2, 4) : this.marked, { marked: true });
+    return marks;
   }
 
   // ————— Othello —————
@@ -177,7 +381,6 @@ export class BoardView {
     const { snap } = input;
     const board = (snap.position as OthelloPosition).board;
     const last = snap.moves.at(-1);
-    const cursor = this.cursorCell();
     const svg = s('svg', { viewBox: `0 0 ${W} ${W}`, role: 'img', 'aria-label': 'Othello board' });
     svg.append(s('rect', { class: 'frame', x: 0, y: 0, width: W, height: W, rx: small ? 14 : 26 }));
     if (!small) {
@@ -208,7 +411,8 @@ export class BoardView {
         const legal = input.playable && snap.legal.includes(name);
         const cx = m + col * 100 + 50;
         const cy = m + row * 100 + 50;
-        const g = s('g', { class: 'cell', 'data-cell': name, 'data-disc': disc ?? '', 'data-legal': legal ? 'true' : null });
+        const marked = this.marked === name;
+        const g = s('g', { class: 'cell', 'data-cell': name, 'data-disc': disc ?? '', 'data-legal': legal ? 'true' : null, 'data-marked': marked ? 'true' : null });
         g.append(s('rect', { class: 'hit', x: cx - 50, y: cy - 50, width: 100, height: 100 }));
         if (disc) {
           const anim = this.motion.placed === name ? ' place' : this.motion.flips?.has(name) ? ' flip' : '';
@@ -216,11 +420,11 @@ export class BoardView {
           g.append(s('circle', { class: `disc disc-${disc}${anim}`, cx, cy, r: 41, fill: `url(#disc-${disc})` }));
           if (name === last) g.append(s('circle', { class: 'last-marker', cx, cy, r: 7 }));
         } else if (legal) {
-          g.append(s('circle', { class: `ghost disc-${mover}`, cx, cy, r: 41, fill: `url(#disc-${mover})` }));
+          g.append(s('circle', { class: `ghost disc-${mover}${marked ? ' marked' : ''}`, cx, cy, r: 41, fill: `url(#disc-${mover})` }));
           g.append(s('circle', { class: `hint hint-${mover}`, cx, cy, r: 11 }));
+          if (marked) g.append(s('circle', { class: 'mark-ring', cx, cy, r: 45 }));
         }
         if (input.best === name && !disc) g.append(s('circle', { class: 'best', cx, cy, r: 34 }));
-        if (cursor === name) g.append(s('rect', { class: 'cursor', x: cx - 46, y: cy - 46, width: 92, height: 92, rx: 12 }));
         svg.append(g);
       }
     }
@@ -239,7 +443,6 @@ export class BoardView {
     snap.moves.forEach((mv, i) => numbers.set(mv, i + 1));
     const last = snap.moves.at(-1);
     const winLine = snap.outcome?.reason === 'five' ? gomokuWinLine(snap.position, last, snap.options.exactFive === true) : null;
-    const cursor = this.cursorCell();
     const svg = s('svg', { viewBox: `0 0 ${W} ${W}`, role: 'img', 'aria-label': 'Gomoku board' });
     svg.append(s('rect', { class: 'wood', x: 0, y: 0, width: W, height: W, rx: small ? 14 : 22 }));
     const at = (file: number, rank: number): [number, number] => [m + file * G, m + (15 - rank) * G];
@@ -249,7 +452,8 @@ export class BoardView {
       svg.append(s('line', { class: `grid${edge}`, x1: m, y1: m + i * G, x2: m + 14 * G, y2: m + i * G }));
       if (!small) {
         svg.append(s('text', { class: 'coord', x: m + i * G, y: W - m / 2 + 12 }, FILES[i]));
-        svg.append(s('text', { class: 'coord', x: m / 2 - 2, y: m + i * G + 1 }, String(15 - i)));
+        // Right-aligned well clear of file a, so a stone there (radius 23.5) never covers "15".
+        svg.append(s('text', { class: 'coord coord-rank', x: m - 31, y: m + i * G + 1 }, String(15 - i)));
       }
     }
     for (const [f, r] of [
@@ -271,7 +475,8 @@ export class BoardView {
         const stone = c === 'X' ? 'black' : c === 'O' ? 'white' : null;
         const [x, y] = at(file, rank);
         const legal = input.playable && !stone;
-        const g = s('g', { class: 'cell', 'data-cell': name, 'data-stone': stone ?? '', 'data-legal': legal ? 'true' : null });
+        const marked = this.marked === name;
+        const g = s('g', { class: 'cell', 'data-cell': name, 'data-stone': stone ?? '', 'data-legal': legal ? 'true' : null, 'data-marked': marked ? 'true' : null });
         g.append(s('rect', { class: 'hit', x: x - G / 2, y: y - G / 2, width: G, height: G }));
         if (stone) {
           g.append(s('circle', { class: `stone stone-${stone}${name === this.motion.placed ? ' place' : ''}`, cx: x, cy: y, r: 23.5, fill: `url(#stone-${stone})` }));
@@ -284,10 +489,10 @@ export class BoardView {
             numbersLayer.append(s('circle', { class: 'last-marker', cx: x, cy: y, r: 8 }));
           }
         } else if (legal) {
-          g.append(s('circle', { class: `ghost stone-${mover}`, cx: x, cy: y, r: 23.5, fill: `url(#stone-${mover})` }));
+          g.append(s('circle', { class: `ghost stone-${mover}${marked ? ' marked' : ''}`, cx: x, cy: y, r: 23.5, fill: `url(#stone-${mover})` }));
+          if (marked) g.append(s('circle', { class: 'mark-ring', cx: x, cy: y, r: 27 }));
         }
         if (input.best === name && !stone) g.append(s('circle', { class: 'best', cx: x, cy: y, r: 19 }));
-        if (cursor === name) g.append(s('rect', { class: 'cursor', x: x - 24, y: y - 24, width: 48, height: 48, rx: 9 }));
         svg.append(g);
       }
     }
@@ -315,8 +520,8 @@ export class BoardView {
     const squares = minichessSquares(snap.position);
     const last = snap.moves.at(-1);
     const lastSquares = last ? [last.slice(0, 2), last.slice(2, 4)] : [];
-    const cursor = this.cursorCell();
     const mover = snap.toMove;
+    const markedTo = this.marked?.slice(2, 4);
     const dests = new Map<string, string>();
     if (this.selected) for (const mv of snap.legal) if (mv.startsWith(this.selected)) dests.set(mv.slice(2, 4), mv);
     const movable = new Set(input.playable ? snap.legal.map((mv) => mv.slice(0, 2)) : []);
@@ -345,10 +550,11 @@ export class BoardView {
           'data-dest': dests.has(name) ? 'true' : null,
           'data-capture': dests.has(name) && code !== 0 ? 'true' : null,
           'data-selected': this.selected === name ? 'true' : null,
+          'data-marked': markedTo === name ? 'true' : null,
         });
         g.append(s('rect', { class: `sq ${light ? 'sq-light' : 'sq-dark'}`, x, y, width: 100, height: 100 }));
         if (lastSquares.includes(name)) g.append(s('rect', { class: 'sq-last', x, y, width: 100, height: 100 }));
-        if (this.selected === name) g.append(s('rect', { class: 'sq-selected', x, y, width: 100, height: 100 }));
+        if (this.selected === name || markedTo === name) g.append(s('rect', { class: 'sq-selected', x, y, width: 100, height: 100 }));
         if (danger === name) g.append(s('circle', { class: 'king-danger', cx: x + 50, cy: y + 50, r: 48 }));
         if (!small && col === 0) g.append(s('text', { class: `coord-in ${light ? 'on-light' : 'on-dark'}`, x: x + 7, y: y + 19 }, String(rank)));
         if (!small && row === 5) g.append(s('text', { class: `coord-in ${light ? 'on-light' : 'on-dark'}`, x: x + 88, y: y + 93 }, FILES[file]));
@@ -369,7 +575,7 @@ export class BoardView {
           if (isPromotion(squares, dest)) overlay.append(pieceUse(mover === 'white' ? 'w' : 'b', 'Q', x + 16, y + 16, 68, { class: 'promo-ghost', 'data-promotion': 'q' }));
           else if (code === 0) overlay.append(s('circle', { class: 'dest', cx: x + 50, cy: y + 50, r: 14 }));
         }
-        if (cursor === name) overlay.append(s('rect', { class: 'cursor', x: x + 4, y: y + 4, width: 92, height: 92, rx: 10 }));
+        if (markedTo === name) overlay.append(s('rect', { class: 'mark-ring', x: x + 5, y: y + 5, width: 90, height: 90, rx: 10 }));
       }
     }
     svg.append(pieces, overlay);

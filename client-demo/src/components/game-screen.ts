@@ -50,7 +50,7 @@ export class GameScreen {
     private readonly actions: GameActions,
     private readonly mode: 'player' | 'admin' = 'player',
   ) {
-    this.board = new BoardView(game, { onMove: (move) => void this.play(move) });
+    this.board = new BoardView(game, { onMove: (move) => void this.play(move), live: true });
     this.parts = {
       head: h('div', { class: 'game-head' }),
       top: h('div', { class: 'player-bar top' }),
@@ -73,6 +73,7 @@ export class GameScreen {
         this.parts.top,
         h('div', { class: 'board-wrap' }, this.board.el, this.parts.overlay),
         this.parts.bottom,
+        this.board.tools,
       ),
       h(
         'aside',
@@ -142,7 +143,7 @@ export class GameScreen {
   }
 
   focusBoard(): void {
-    this.board.el.focus({ preventScroll: true });
+    this.board.focus();
   }
 
   private snap(): Snapshot | null {
@@ -180,10 +181,7 @@ export class GameScreen {
     const target = e.target as HTMLElement | null;
     if (target && (target.closest('input, select, textarea, button, a') || target.isContentEditable)) return;
     if (target && this.board.el.contains(target)) return;
-    if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' '].includes(e.key) && this.board.key(e)) {
-      e.preventDefault();
-      this.focusBoard();
-    }
+    if (this.board.key(e)) e.preventDefault();
   }
 
   // ————— rendering —————

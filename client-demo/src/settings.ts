@@ -1,0 +1,42 @@
+import { loadJson, saveJson } from './storage.js';
+
+/** The player's preferences for this browser, kept in localStorage. */
+export interface Settings {
+  /** A short tone on each move. */
+  readonly sound: boolean;
+  /** A tap (or Enter) marks a move; a second one on the same point, or Confirm, plays it. */
+  readonly confirm: boolean;
+}
+
+const KEY = 'settings';
+
+/** A touch screen: fingers cover a point and slip, and a phone that beeps in public annoys. */
+export function coarsePointer(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+}
+
+/**
+ * Defaults by device: on a touch screen moves are confirmed and silent; with a mouse they are
+ * played at once, with sound (the opponent's move is heard from another tab, as on Lichess).
+ */
+export function defaultSettings(): Settings {
+  const touch = coarsePointer();
+  return { sound: !touch, confirm: touch };
+}
+
+export function settings(): Settings {
+  const stored = loadJson(KEY);
+  const base = defaultSettings();
+  if (!stored || typeof stored !== 'object') return base;
+  const s = stored as Partial<Record<keyof Settings, unknown>>;
+  return {
+    sound: typeof s.sound === 'boolean' ? s.sound : base.sound,
+    confirm: typeof s.confirm === 'boolean' ? s.confirm : base.confirm,
+  };
+}
+
+/** Keeps only what the player chose, so a default not chosen still follows the device. */
+export function changeSettings(patch: Partial<Settings>): void {
+  const stored = loadJson(KEY);
+  saveJson(KEY, { ...(stored && typeof stored === 'object' ? stored : {}), ...patch });
+}

@@ -1,0 +1,235 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BOARD, createRoom, myTurnOrEnd, ply, SCREEN } from './drive.js';
+import { ADMIN_TOKEN, ARTIFACTS, startStack, type Stack } from './stack.js';
+
+// Globals of the page, used inside page.evaluate callbacks (the project's tsconfig has no DOM lib).
+declare const document: any, window: any, localStorage: any, axe: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// The board by keyboard and screen reader, move confirmation and zoom on a phone, sound, and
+// axe-core's verdict on the lobby, a game and the admin console, in Debian's Chromium.
+let stack: Stack;
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const GRID = `${BOARD} [role="grid"]`;
+
+beforeAll(async () => {
+  stack = await startStack('access');
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.close();
+}, 30_000);
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
+
+async function recordMoves(gameId: string): Promise<string[]> {
+  return ((await (await fetch(`${stack.url}/api/games/${gameId}`)).json()) as { moves: string[] }).moves;
+}
+
+/** Counts the oscillators the page starts: one per move sound. */
+async function countTones(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__tones = 0;
+    const proto = window.AudioContext?.prototype;
+    if (!proto) return;
+    const make = proto.createOscillator;
+    proto.createOscillator = function (this: unknown) {
+      window.__tones++;
+      return make.call(this);
+    };
+  });
+}
+
+const tones = (page: Page): Promise<number> => page.evaluate(() => window.__tones as number);
+
+/** axe-core's serious and critical violations on the page as it stands. */
+async function axeViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => {
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n: any) => `${n.target.join(' ')} — ${n.failureSummary}`) })); // eslint-disable-line @typescript-eslint/no-explicit-any
+  });
+  return (result as { id: string; impact: string; help: string; nodes: string[] }[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('accessibility and touch', () => {
+  it('plays an Othello move with the keyboard alone, each square a labelled button, each move announced', async () => {
+    const { page, context } = await stack.newPage();
+    await countTones(page);
+    await page.goto('/');
+    const gameId = await createRoom(page, { game: 'othello', black: 'human', white: 'bot:random', sit: 'black', name: 'Kay' });
+    expect(await myTurnOrEnd(page)).toBe(true);
+
+    // 64 buttons in an ARIA grid, one of them in the tab order.
+    expect(await page.locator(`${GRID} [role="row"]`).count()).toBe(8);
+    expect(await page.locator(`${GRID} [role="gridcell"] button`).count()).toBe(64);
+    expect(await page.locator(`${GRID} button[tabindex="0"]`).count()).toBe(1);
+    expect(await page.getAttribute(`${GRID} [data-square="d3"]`, 'aria-label')).toBe('d3, empty, legal move');
+    expect(await page.getAttribute(`${GRID} [data-square="d4"]`, 'aria-label')).toBe('d4, white disc');
+    expect(await page.getAttribute(`${GRID} [data-square="a1"]`, 'aria-label')).toBe('a1, empty');
+
+    // Tab from the page's start reaches the board's one tab stop, a legal square.
+    await page.evaluate(() => document.activeElement?.blur());
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-square') ?? null);
+    for (let i = 0; i < 40 && (await focused()) === null; i++) await page.keyboard.press('Tab');
+    const start = await focused();
+    expect(start).not.toBeNull();
+    expect(await page.evaluate(() => document.activeElement.getAttribute('aria-label'))).toMatch(/, empty, legal move$/);
+
+    // Arrows move the focus and the tab stop with it; Home goes to the row's start.
+    await page.keyboard.press('ArrowRight');
+    const right = await focused();
+    expect(right).not.toBe(start);
+    expect(right![1]).toBe(start![1]);
+    expect(await page.getAttribute(`${GRID} [data-square="${right}"]`, 'tabindex')).toBe('0');
+    expect(await page.getAttribute(`${GRID} [data-square="${start}"]`, 'tabindex')).toBe('-1');
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe(`a${start![1]}`);
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(`h${start![1]}`);
+
+    // Walk to d3 (a legal first move) and play it with Enter.
+    const walk = async (target: string) => {
+      for (let i = 0; i < 16; i++) {
+        const at = (await focused())!;
+        if (at === target) return;
+        const key = at[0]! < target[0]! ? 'ArrowRight' : at[0]! > target[0]! ? 'ArrowLeft' : at[1]! < target[1]! ? 'ArrowDown' : 'ArrowUp';
+        await page.keyboard.press(key);
+      }
+    };
+    await walk('d3');
+    expect(await focused()).toBe('d3');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-ply')) >= 1, SCREEN);
+    expect((await recordMoves(gameId))[0]).toBe('d3');
+    // The focus stays on the board, on the square just played, now a black disc.
+    expect(await focused()).toBe('d3');
+    await page.waitForFunction((sel) => /^d3, black disc/.test(document.querySelector(sel)?.getAttribute('aria-label') ?? ''), `${GRID} [data-square="d3"]`);
+
+    // The live region says each move: ours, then the bot's.
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-ply')) >= 2, SCREEN);
+    const said = await page.textContent('[data-testid="announcer"]');
+    const moves = await recordMoves(gameId);
+    expect(said).toMatch(new RegExp(`^White ${moves[1]}, \\d+ flipped`));
+    expect(await page.getAttribute('[data-testid="announcer"]', 'aria-live')).toBe('polite');
+    // Sound is on by default with a mouse: a tone for each move.
+    expect(await tones(page)).toBeGreaterThanOrEqual(2);
+
+    // Space plays too.
+    expect(await myTurnOrEnd(page)).toBe(true);
+    const legal = await page.$$eval(`${BOARD} [data-legal="true"]`, (els) => els.map((e) => e.getAttribute('data-cell')!));
+    await page.focus(`${GRID} [data-square="${await focused()}"]`);
+    await walk(legal[0]!);
+    const before = await ply(page);
+    await page.keyboard.press('Space');
+    await page.waitForFunction(([sel, n]) => Number(document.querySelector(sel)?.getAttribute('data-ply')) > n, [SCREEN, before] as const);
+    expect((await recordMoves(gameId))[before]).toBe(legal[0]);
+    await shot(page, 'keyboard-play');
+    await context.close();
+  }, 60_000);
+
+  it('on a phone: Gomoku moves are confirmed, the board zooms to 44 px points, the "15" stays clear, settings persist', async () => {
+    const { page, context } = await stack.newPage({ viewport: { width: 375, height: 812 }, mobile: true });
+    await countTones(page);
+    await page.goto('/');
+    const gameId = await createRoom(page, { game: 'gomoku', black: 'human', white: 'bot:random', sit: 'black', name: 'Pia' });
+    expect(await myTurnOrEnd(page)).toBe(true);
+
+    // On a touch screen, confirmation is on and sound off by default.
+    await page.click('[data-testid="settings"] summary');
+    expect(await page.isChecked('[data-setting="confirm"]')).toBe(true);
+    expect(await page.isChecked('[data-setting="sound"]')).toBe(false);
+    await page.click('[data-testid="settings"] summary');
+
+    // Points are small at this width: 21.5 px apart.
+    const pitch = async () => (await page.locator(`${GRID} [data-square="h8"]`).boundingBox())!.width;
+    expect(await pitch()).toBeLessThan(30);
+
+    // A first tap marks the point: a ghost stone and a Confirm button, nothing sent.
+    await page.tap(`${BOARD} [data-cell="h8"]`);
+    await page.waitForSelector(`${BOARD} [data-cell="h8"][data-marked="true"] .ghost.marked`);
+    expect(await page.textContent('[data-testid="confirm-move"]')).toBe('Play h8');
+    expect(await page.getAttribute(`${GRID} [data-square="h8"]`, 'aria-label')).toContain('marked');
+    // Another tap elsewhere moves the mark; Confirm plays it.
+    await page.tap(`${BOARD} [data-cell="g9"]`);
+    expect(await page.locator(`${BOARD} [data-marked="true"]`).count()).toBe(1);
+    expect(await page.getAttribute(`${BOARD} [data-cell="g9"]`, 'data-marked')).toBe('true');
+    expect(await recordMoves(gameId)).toEqual([]);
+    await shot(page, 'phone-gomoku-marked');
+    await page.tap('[data-testid="confirm-move"]');
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-ply')) >= 1, SCREEN);
+    expect((await recordMoves(gameId))[0]).toBe('g9');
+    expect(await page.locator('[data-testid="confirm-move"]').count()).toBe(0);
+
+    // Zoomed, points are 44 px apart and the board pans inside its frame; the page does not scroll sideways.
+    await page.tap('[data-testid="zoom"]');
+    expect(await page.getAttribute('[data-testid="zoom"]', 'aria-pressed')).toBe('true');
+    expect(await pitch()).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    // A second tap on the same point plays it, here a15 in the corner, panned into view.
+    expect(await myTurnOrEnd(page)).toBe(true);
+    if (!(await page.getAttribute(`${BOARD} [data-cell="a15"]`, 'data-stone'))) {
+      const n = await ply(page);
+      await page.tap(`${BOARD} [data-cell="a15"]`);
+      await page.tap(`${BOARD} [data-cell="a15"]`);
+      await page.waitForFunction(([sel, p]) => Number(document.querySelector(sel)?.getAttribute('data-ply')) > p, [SCREEN, n] as const);
+      expect((await recordMoves(gameId))[n]).toBe('a15');
+    }
+    // The rank label "15" and the stone on a15 do not overlap.
+    const overlap = await page.evaluate((board) => {
+      const label = [...document.querySelectorAll(`${board} .coord`)].find((t: any) => t.textContent === '15'); // eslint-disable-line @typescript-eslint/no-explicit-any
+      const stone = document.querySelector(`${board} [data-cell="a15"] .stone`);
+      const a = label.getBoundingClientRect();
+      const b = stone.getBoundingClientRect();
+      return { gap: b.left - a.right, vertical: a.top < b.bottom && b.top < a.bottom };
+    }, BOARD);
+    expect(overlap.vertical).toBe(true);
+    expect(overlap.gap).toBeGreaterThan(0);
+    await myTurnOrEnd(page);
+    await shot(page, 'phone-gomoku-zoomed');
+    expect(await tones(page)).toBe(0);
+
+    // Confirmation off: one tap plays; the choice outlives a reload.
+    await page.tap('[data-testid="zoom"]');
+    await page.click('[data-testid="settings"] summary');
+    await page.uncheck('[data-setting="confirm"]');
+    expect(await page.evaluate(() => localStorage.getItem('boardroom:settings'))).toBe('{"confirm":false}');
+    await page.click('[data-testid="settings"] summary');
+    expect(await myTurnOrEnd(page)).toBe(true);
+    const m = await ply(page);
+    const free = await page.$$eval(`${BOARD} [data-legal="true"]`, (els) => els.map((e) => e.getAttribute('data-cell')!).filter((c) => /^[f-j](6|7|8|9|10)$/.test(c)));
+    await page.tap(`${BOARD} [data-cell="${free[0]}"]`);
+    await page.waitForFunction(([sel, p]) => Number(document.querySelector(sel)?.getAttribute('data-ply')) > p, [SCREEN, m] as const);
+    expect((await recordMoves(gameId))[m]).toBe(free[0]);
+    await page.reload();
+    await page.waitForSelector(`${SCREEN}[data-my-color="black"]`);
+    await page.click('[data-testid="settings"] summary');
+    expect(await page.isChecked('[data-setting="confirm"]')).toBe(false);
+    await context.close();
+  }, 60_000);
+
+  it('axe-core finds no serious or critical violation on the lobby, a game and the admin console', async () => {
+    const { page, context } = await stack.newPage();
+    await page.goto('/');
+    await page.waitForSelector('[data-testid="net-status"][data-state="online"]');
+    await page.locator('[data-testid="seat-black"] option[value^="bot:"]').first().waitFor({ state: 'attached' });
+    const found: Record<string, unknown> = {};
+    found.lobby = await axeViolations(page);
+
+    await createRoom(page, { game: 'gomoku', black: 'human', white: 'bot:random', sit: 'black', name: 'Axel' });
+    await myTurnOrEnd(page);
+    await page.click(`${BOARD} [data-cell="h8"]`);
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-ply')) >= 2, SCREEN);
+    found.game = await axeViolations(page);
+
+    await page.goto('/admin');
+    await page.fill('[data-testid="admin-token"]', ADMIN_TOKEN);
+    await page.press('[data-testid="admin-token"]', 'Enter');
+    await page.waitForSelector('[data-testid="game-row"]');
+    await page.waitForSelector('[data-testid="queue-waiting"]');
+    found.admin = await axeViolations(page);
+    expect(found).toEqual({ lobby: [], game: [], admin: [] });
+    await context.close();
+  }, 60_000);
+});
