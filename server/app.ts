@@ -23,14 +23,17 @@ import type { PlatformStore } from './store/platform.js';
 import { BotThreadPool } from '../bots/jobs/thread-pool.js';
 import { ConfigError, type Config } from './config.js';
 import { botJobCountsKey } from './runtime/bot-worker.js';
-import type { BotTurns, Timers } from './games/ports.js';
+import { AnalysisService } from './games/analysis.js';
+import type { AnalysisHandlers, AnalysisJobs, BotTurns, Timers } from './games/ports.js';
 import { GameService } from './games/service.js';
 import { adminOnly, apiRoutes } from './http/routes.js';
 import type { Logger } from './log.js';
 import { Metrics } from './metrics.js';
+import { BullmqAnalysisJobs } from './runtime/bullmq-analysis.js';
 import { BullmqBotTurns } from './runtime/bullmq-bot-turns.js';
 import { BullmqTimers } from './runtime/bullmq-timers.js';
 import { LateHandlers } from './runtime/handlers.js';
+import { LocalAnalysisJobs } from './runtime/local-analysis.js';
 import { LocalBotTurns } from './runtime/local-bot-turns.js';
 import { LocalTimers } from './runtime/local-timers.js';
 import { Retention } from './runtime/retention.js';
@@ -42,7 +45,7 @@ import { AdminFeed } from './admin/feed.js';
 import { LiveTable } from './admin/live-table.js';
 import { PROTOCOL_VERSION } from '../shared/protocol/index.js';
 import { attachAgents, authError } from './socket/agents.js';
-import { agentRoom, seatRoom, seekRoom, SocketBroadcaster } from './socket/broadcaster.js';
+import { agentRoom, analysisRoom, seatRoom, seekRoom, SocketBroadcaster } from './socket/broadcaster.js';
 import { RedisMoveRelay } from './socket/move-relay.js';
 import { attachPlayers } from './socket/players.js';
 import { announceLostGames } from './socket/lost-games.js';
@@ -79,6 +82,14 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   let store: GameStore;
   let platform: PlatformStore;
   let botTurns: BotTurns;
+  let analysisJobs: AnalysisJobs;
+  /** The analysis service, wired in once it exists (the job adapters are made first). */
+  let analysisTarget: AnalysisHandlers | undefined;
+  const analysisHandlers: AnalysisHandlers = {
+    onAnalysisProgress: async (gameId, progress) => analysisTarget?.onAnalysisProgress(gameId, progress),
+    onAnalysisDone: async (result) => analysisTarget?.onAnalysisDone(result),
+    onAnalysisFailed: async (gameId, message) => analysisTarget?.onAnalysisFailed(gameId, message),
+  };
   let timers: Timers;
   let queueStats: () => Promise<Record<string, number>>;
   let adapter: ReturnType<typeof createAdapter> | undefined;
@@ -128,8 +139,11 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     relay = new RedisMoveRelay(pub, sub, `${config.QUEUE_PREFIX}:moves`, instance);
     const bullTurns = new BullmqBotTurns(redis, handlers, onError, config.QUEUE_PREFIX, (ms, result) => metrics.botAnswered(result, ms));
     const bullTimers = new BullmqTimers(redis, handlers, onError, config.QUEUE_PREFIX);
+    const bullAnalyses = new BullmqAnalysisJobs(redis, analysisHandlers, onError, config.QUEUE_PREFIX);
     await bullTurns.ready();
+    await bullAnalyses.ready();
     botTurns = bullTurns;
+    analysisJobs = bullAnalyses;
     timers = bullTimers;
     dashboardQueues = [bullTurns.bullQueue, bullTimers.bullQueue];
     queueStats = async () => {
@@ -142,8 +156,10 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   } else {
     store = new MemoryStore();
     platform = new MemoryPlatform();
-    const local = new LocalBotTurns(new BotThreadPool(config.BOT_THREADS), handlers, onError, (ms, result) => metrics.botAnswered(result, ms));
+    const pool = new BotThreadPool(config.BOT_THREADS);
+    const local = new LocalBotTurns(pool, handlers, onError, (ms, result) => metrics.botAnswered(result, ms));
     botTurns = local;
+    analysisJobs = new LocalAnalysisJobs(pool, analysisHandlers, onError);
     timers = new LocalTimers(handlers, onError);
     queueStats = async () => ({ waiting: local.depth, ...recentWaits() });
   }
@@ -185,6 +201,9 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
   });
   handlers.target = service;
+  // Each process tells its own connections: every one hears a BullMQ job's events.
+  const analysis = new AnalysisService({ store, jobs: analysisJobs, plyBudgetMs: config.ANALYSIS_PLY_MS, notify: (status) => io.local.to(analysisRoom(status.gameId)).emit('analysis', status) });
+  analysisTarget = analysis;
   const botExists = (game: StoredGame['game'], name: string): boolean => catalogEntry(game, name) !== undefined;
   const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => {
     const lower = name.toLowerCase();
@@ -229,7 +248,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
       })().catch(() => next()); // the store is away: the connection is let in, and its requests say so
     });
   }
-  attachPlayers(io.of('/'), { service, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
+  attachPlayers(io.of('/'), { service, analysis, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
   attachAgents(io.of('/agent'), { service, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);
   const adminSessions = new AdminSessions(platform);
   const liveTable = new LiveTable({
@@ -246,7 +265,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
   const mode = config.REDIS_URL ? 'redis' : 'embedded';
   app.use(playerRoutes({ accounts, platform, store }));
-  app.use(apiRoutes({ service, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
+  app.use(apiRoutes({ service, analysis, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   if (dashboardQueues.length > 0) {
     const board = new ExpressAdapter();
     board.setBasePath('/admin/queues');
@@ -317,6 +336,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
       await retention.stop();
       await sweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await analysisJobs.close();
       await botTurns.close();
       await timers.close();
       await store.close();

@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   FINISHED_GAMES_MAX: integer(100_000, 0, 100_000_000),
   /** How often the retention pass runs. */
   RETENTION_EVERY_MS: integer(60_000, 200, 24 * 3_600_000),
+  /** The engine's time for each position of a game analysed after its end, in ms. */
+  ANALYSIS_PLY_MS: integer(100, 1, 10_000),
   /** 1: refuse to start on a Redis that keeps nothing across a restart (neither AOF nor RDB). */
   REQUIRE_PERSISTENCE: z.enum(['0', '1']).default('0'),
 });
@@ -69,6 +71,7 @@ const HINTS: Record<string, string> = {
   RATE_LIMIT: 'set RATE_LIMIT to messages per 10 s per connection, 5 to 10000.',
   BOT_THREADS: 'set BOT_THREADS to a whole number of threads from 1 to 256.',
   BOT_LOCK_MS: 'set BOT_LOCK_MS to milliseconds from 1000 to 600000.',
+  ANALYSIS_PLY_MS: 'set ANALYSIS_PLY_MS to milliseconds of search per analysed position, 1 to 10000.',
   QUEUE_PREFIX: 'set QUEUE_PREFIX to letters, digits, - and _ only.',
   LOGIN_LIMIT: 'set LOGIN_LIMIT to sign-in attempts per name per 15 minutes, 1 to 10000.',
   TRUST_PROXY: 'set TRUST_PROXY to the number of proxies in front of the server, 0 to 10.',

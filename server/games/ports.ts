@@ -1,6 +1,6 @@
 import type { Color } from '../../shared/color.js';
 import type { AgentTurn, ChallengeOffer, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
-import type { BotJobInput } from '../../bots/jobs/contract.js';
+import type { AnalysisJobInput, AnalysisJobResult, AnalysisProgress, BotJobInput } from '../../bots/jobs/contract.js';
 
 /** Where the service's news goes: Socket.IO rooms in production, a recorder in tests. */
 export interface Broadcaster {
@@ -24,6 +24,21 @@ export interface BotTurns {
   close(): Promise<void>;
 }
 
+/** Finished games' analyses: BullMQ jobs at the lowest priority, or the local thread pool's. */
+export interface AnalysisJobs {
+  /** Asks for the game's analysis; asking again while it is queued or running queues nothing. */
+  request(input: AnalysisJobInput): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What the analysis adapters call back into (every web process hears a BullMQ job's events). */
+export interface AnalysisHandlers {
+  onAnalysisProgress(gameId: string, progress: AnalysisProgress): Promise<void>;
+  onAnalysisDone(result: AnalysisJobResult): Promise<void>;
+  /** The job failed for good. */
+  onAnalysisFailed(gameId: string, message: string): Promise<void>;
+}
+
 /** Timers that must outlive the process that armed them (BullMQ delayed jobs), or local ones. */
 export interface Timers {
   /** Fires `onFlag(gameId, ply)` at `at` (epoch ms); once per game and ply. */
@@ -39,6 +54,11 @@ export function parseBotJobId(jobId: string): { gameId: string; ply: number } | 
   const cut = jobId.lastIndexOf('-');
   const ply = Number(jobId.slice(cut + 1));
   return cut > 0 && Number.isInteger(ply) ? { gameId: jobId.slice(0, cut), ply } : undefined;
+}
+/** An analysis's job id: one per game, so it cannot be queued twice (never read as a bot turn's: no ply). */
+export const analysisJobId = (gameId: string): string => `${gameId}-analysis`;
+export function parseAnalysisJobId(jobId: string): string | undefined {
+  return jobId.endsWith('-analysis') ? jobId.slice(0, -'-analysis'.length) : undefined;
 }
 /** A flag moved later (a bot seat whose job the platform still owes) is a new timer. */
 export const flagJobId = (gameId: string, ply: number, at: number): string => `${gameId}-${ply}-${at}-flag`;

@@ -5,6 +5,7 @@ import { BOT_CATALOG } from '../../bots/jobs/contract.js';
 import { AdminQuerySchema } from '../../shared/protocol/index.js';
 import type { LiveTable } from '../admin/live-table.js';
 import { parse } from '../games/refuse.js';
+import type { AnalysisService } from '../games/analysis.js';
 import type { GameService } from '../games/service.js';
 import { newToken, hashToken } from '../games/tokens.js';
 import { toSummary } from '../games/game.js';
@@ -18,6 +19,7 @@ import type { GameStore, StoredGame } from '../store/store.js';
 
 export interface RouteDeps {
   readonly service: GameService;
+  readonly analysis: AnalysisService;
   readonly liveTable: LiveTable;
   readonly store: GameStore;
   readonly platform: PlatformStore;
@@ -90,6 +92,15 @@ export function apiRoutes(deps: RouteDeps): Router {
     res.attachment(`boardroom-${game.game}-${game.id}.${wanted.extension}`);
     res.type('text/plain; charset=utf-8').send(wanted.format(gameRecord(game)));
   });
+  // A finished game's analysis: POST asks for it (202 while pending), GET reads where it stands.
+  const analysisStatus = { 'room/not_found': 404, 'analysis/not_finished': 409 } as Record<string, number>;
+  for (const method of ['post', 'get'] as const) {
+    router[method]('/api/games/:id/analysis', async (req, res) => {
+      const asked = await (method === 'post' ? deps.analysis.request({ gameId: req.params.id }) : deps.analysis.status({ gameId: req.params.id }));
+      if (!asked.ok) return refusal(res, analysisStatus[asked.error.code] ?? 400, asked.error.code, asked.error.message);
+      res.status(method === 'post' && asked.value.status.state === 'pending' ? 202 : 200).json({ ok: true, ...asked.value });
+    });
+  }
   router.use('/admin/api', adminOnly(deps.adminToken, deps.adminSessions), adminRoutes(deps));
   // A program calling the API gets the JSON error format for a path or method that is not there.
   router.use(['/api', '/admin/api'], (req, res) => refusal(res, 404, 'route/not_found', `There is no ${req.method} ${req.originalUrl.split('?')[0]} here.`));

@@ -6,8 +6,8 @@ import type { RuntimeHandlers } from './handlers.js';
 
 export const BOT_QUEUE = 'boardroom-bots';
 const ATTEMPTS = 3;
-/** BullMQ's lowest priority. */
-const MAX_PRIORITY = 2_097_152;
+/** BullMQ's lowest priority (a finished game's analysis has it). */
+export const MAX_PRIORITY = 2_097_152;
 /** An owner's count of unfinished turns is forgotten this long after its last change (a crash may leave it too high). */
 const OWNER_COUNT_TTL_MS = 600_000;
 
@@ -40,6 +40,7 @@ export class BullmqBotTurns implements BotTurns {
     this.events = new QueueEvents(BOT_QUEUE, { connection, prefix });
     this.queue.on('error', onError);
     this.events.on('error', onError);
+    // The queue also carries analyses (`gameId-analysis`), which no bot turn's id parser reads as a turn.
     this.events.on('progress', ({ jobId, data }) => {
       const parsed = parseBotJobId(jobId);
       if (!parsed || typeof data !== 'object' || data === null) return;
@@ -47,13 +48,15 @@ export class BullmqBotTurns implements BotTurns {
         if (job) return this.handlers.onBotThinking(parsed.gameId, parsed.ply, job.data.bot, data as BotThinking);
       }).catch(onError);
     });
-    this.events.on('completed', ({ returnvalue }) => {
+    this.events.on('completed', ({ jobId, returnvalue }) => {
+      if (!parseBotJobId(jobId)) return;
       const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as BotJobResult;
       this.handlers.onBotResult(result).then((applied) => {
         if (applied && result.queuedMs !== undefined) this.onQueued(result.queuedMs, result);
       }, onError);
     });
     this.events.on('failed', ({ jobId }) => {
+      if (!parseBotJobId(jobId)) return;
       void this.queue.getJob(jobId).then((job) => {
         if (job && job.attemptsMade >= ATTEMPTS) return this.handlers.onBotFailed(job.data.gameId, job.data.ply);
       }).catch(onError);

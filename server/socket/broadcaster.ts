@@ -10,6 +10,8 @@ export const spectatorRoom = (gameId: string): string => `spectate:${gameId}`;
 export const agentRoom = (agent: string): string => `agent:${agent}`;
 /** The connection waiting in quick pairing: it hears `seek:paired` there, from whichever process pairs it. */
 export const seekRoom = (seekId: string): string => `seek:${seekId}`;
+/** The connections that asked for a game's analysis and wait for it. */
+export const analysisRoom = (gameId: string): string => `analysis:${gameId}`;
 export const LOBBY = 'lobby';
 /** Bot thinking reaches spectators and admins at most once per this many ms per game; the latest wins. */
 export const THINKING_EVERY_MS = 250;

@@ -2,13 +2,14 @@ import type { Namespace, Socket } from 'socket.io';
 import type { Color } from '../../shared/color.js';
 import { WatchSchema } from '../../shared/protocol/index.js';
 import { sessionFromCookie, type Accounts } from '../accounts/accounts.js';
+import type { AnalysisService } from '../games/analysis.js';
 import type { GameService } from '../games/service.js';
 import type { Matchmaker } from '../pairing/matchmaker.js';
 import { accept, parse, type Outcome } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { clientAddress } from './address.js';
-import { gameRoom, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
+import { analysisRoom, gameRoom, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
 import { guard } from './guard.js';
 import { SpectatorCount } from './spectators.js';
 
@@ -19,6 +20,7 @@ interface SeatHeld {
 
 export interface PlayerServices {
   readonly service: GameService;
+  readonly analysis: AnalysisService;
   readonly accounts: Accounts;
   readonly matchmaker: Matchmaker;
   /** Proxies in front of the server whose X-Forwarded-For is believed. */
@@ -30,7 +32,7 @@ export interface PlayerServices {
  * game's room and the seat's room; when the seat's last socket goes, the seat is marked away.
  * A signed-in player's session cookie, read at the handshake, makes its seats its account's.
  */
-export function attachPlayers(ns: Namespace, { service, accounts, matchmaker, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachPlayers(ns: Namespace, { service, analysis, accounts, matchmaker, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use((socket, next) => {
     accounts
       .whoIs(sessionFromCookie(socket.handshake.headers.cookie))
@@ -125,6 +127,14 @@ export function attachPlayers(ns: Namespace, { service, accounts, matchmaker, tr
     handle('draw:accept', (payload) => service.acceptDraw(payload));
     handle('draw:decline', (payload) => service.declineDraw(payload));
     handle('rematch', async (payload) => holdSeat(await service.rematch(payload)));
+    handle('analysis:request', async (payload) => {
+      // In the room before the job is queued, so no event of a quick analysis is missed.
+      const gameId = typeof (payload as { gameId?: unknown } | null)?.gameId === 'string' ? (payload as { gameId: string }).gameId : undefined;
+      if (gameId) await socket.join(analysisRoom(gameId));
+      const asked = await analysis.request(payload);
+      if (gameId && (!asked.ok || asked.value.status.state !== 'pending')) await socket.leave(analysisRoom(gameId));
+      return asked;
+    });
 
     socket.on('disconnecting', () => {
       if (closing()) return;

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisStatus, GameAnalysis, GameView } from '../../shared/protocol/index.js';
+import type { Boardroom } from '../../server/app.js';
+import { Client, expectOk, startServer } from '../support/server.js';
+
+// The embedded mode: the analysis runs on the same local threads as bot turns, 5 ms a position.
+let server: Boardroom;
+beforeAll(async () => {
+  server = await startServer({ ANALYSIS_PLY_MS: '5' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const http = async (method: 'GET' | 'POST', gameId: string): Promise<{ status: number; body: { ok: boolean; status?: AnalysisStatus; error?: { code: string } } }> => {
+  const res = await fetch(`${server.url}/api/games/${encodeURIComponent(gameId)}/analysis`, { method });
+  return { status: res.status, body: (await res.json()) as { ok: boolean; status?: AnalysisStatus; error?: { code: string } } };
+};
+
+describe('post-game analysis (embedded)', () => {
+  it('refuses an unknown game and one not finished with stable codes', async () => {
+    const ann = await new Client(server.url).connected();
+    const unknown = await ann.ask('analysis:request', { gameId: 'no-such-game' });
+    expect(unknown.ok === false && unknown.error.code).toBe('room/not_found');
+    expect(await http('GET', 'no-such-game')).toMatchObject({ status: 404, body: { ok: false, error: { code: 'room/not_found' } } });
+    const waiting = expectOk(await ann.ask<{ gameId: string }>('room:create', { game: 'othello', seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'black' } }));
+    const early = await ann.ask('analysis:request', { gameId: waiting.gameId });
+    expect(early.ok === false && early.error.code).toBe('analysis/not_finished');
+    expect(await http('POST', waiting.gameId)).toMatchObject({ status: 409, body: { error: { code: 'analysis/not_finished' } } });
+    const bad = await ann.ask('analysis:request', { gameId: 42 });
+    expect(bad.ok === false && bad.error.code).toBe('payload/invalid');
+    ann.close();
+  });
+
+  it('a finished game gets one evaluation per ply, once, however often it is asked', async () => {
+    const ann = await new Client(server.url).connected();
+    const bob = await new Client(server.url).connected();
+    const created = expectOk(await ann.ask<{ gameId: string }>('room:create', { game: 'minichess', seats: { black: { kind: 'bot', bot: 'random' }, white: { kind: 'bot', bot: 'random' } } }));
+    const { gameId } = created;
+    const ended = await ann.waitFor<{ view: GameView }>('ended', (e) => e.view.id === gameId);
+    expect(await http('GET', gameId)).toMatchObject({ status: 200, body: { status: { gameId, state: 'none' } } });
+
+    // Three requests at once, from two connections and HTTP: one job.
+    const [a, b, c] = await Promise.all([ann.ask<{ status: AnalysisStatus }>('analysis:request', { gameId }), bob.ask<{ status: AnalysisStatus }>('analysis:request', { gameId }), http('POST', gameId)]);
+    expect(expectOk(a).status.state).toBe('pending');
+    expect(expectOk(b).status.state).toBe('pending');
+    expect(c.status).toBe(202);
+    const record = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { moves: string[]; start: string };
+    const plies = record.moves.length;
+    expect(plies).toBe(ended.view.ply);
+    const done = await ann.waitFor<AnalysisStatus>('analysis', (s) => s.gameId === gameId && s.state === 'done');
+    await bob.waitFor<AnalysisStatus>('analysis', (s) => s.gameId === gameId && s.state === 'done');
+    const analysis = (done as { analysis: GameAnalysis }).analysis;
+
+    expect(analysis.evaluations.map((e) => e.ply)).toEqual(Array.from({ length: plies + 1 }, (_, i) => i));
+    expect(analysis.moves.map((m) => m.move)).toEqual(record.moves);
+    for (const e of analysis.evaluations) expect(Math.abs(e.value)).toBeLessThanOrEqual(1);
+    // The last position is the game's end (random bots play to the rules' end): its outcome, proven.
+    const winner = ended.view.result?.winner;
+    expect(analysis.evaluations[plies]).toMatchObject({ value: winner === 'black' ? 1 : winner === 'white' ? -1 : 0, proven: true, best: null });
+    for (const m of analysis.moves) {
+      expect(m.loss).toBeGreaterThanOrEqual(0);
+      if (m.mark) expect(m.best).not.toBe(m.move);
+    }
+    // The progress reached each connection once per position: the job ran once.
+    const progress = (c: Client) => c.events.filter((e) => e.event === 'analysis' && (e.data as AnalysisStatus).state === 'pending' && (e.data as { done: number }).done === plies + 1);
+    expect(progress(ann)).toHaveLength(1);
+    expect(progress(bob)).toHaveLength(1);
+
+    // Asked again: the cached analysis, not a new run.
+    const again = expectOk(await bob.ask<{ status: AnalysisStatus }>('analysis:request', { gameId })).status;
+    expect(again).toEqual({ gameId, state: 'done', analysis });
+    expect(await http('GET', gameId)).toMatchObject({ status: 200, body: { status: { state: 'done', analysis: { finishedAt: analysis.finishedAt } } } });
+    expect((await http('POST', gameId)).status).toBe(200);
+    ann.close();
+    bob.close();
+  });
+});
