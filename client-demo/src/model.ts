@@ -1,6 +1,6 @@
 import type { Color } from '../../shared/color.js';
 import { GAMES, type Position } from '../../shared/games.js';
-import { parsePlacement, type MiniChessPosition } from '../../shared/minichess/index.js';
+import { MiniChessBoard, parsePlacement, type MiniChessPosition } from '../../shared/minichess/index.js';
 import type { GomokuPosition } from '../../shared/gomoku/index.js';
 import type { OthelloPosition } from '../../shared/othello/index.js';
 import type { GameId, GameOptions, Outcome } from '../../shared/rules.js';
@@ -61,6 +61,12 @@ export function discCounts(position: Position): { black: number; white: number }
     else if (c === 'O') white++;
   }
   return { black, white };
+}
+
+/** MiniChess: each side's material by the rules' piece values (the king's 100 included), which decides the game at the step limit. */
+export function materialCounts(position: Position): { white: number; black: number } {
+  const board = MiniChessBoard.fromPosition(position as MiniChessPosition);
+  return { white: board.material('white'), black: board.material('black') };
 }
 
 /** MiniChess: piece codes by square (a1 = 0, b1 = 1, …; positive white, negative black). */

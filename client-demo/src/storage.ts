@@ -62,8 +62,13 @@ export function saveJson(key: string, value: unknown): void {
   safe(() => localStorage.setItem(`boardroom:${key}`, JSON.stringify(value)), undefined);
 }
 
+/** The name this browser used last, or null when it never chose one (nor was given a guest's). */
+export function knownName(): string | null {
+  return safe(() => localStorage.getItem(NAME_KEY), null);
+}
+
 export function playerName(): string {
-  const stored = safe(() => localStorage.getItem(NAME_KEY), null);
+  const stored = knownName();
   if (stored) return stored;
   const name = `Guest ${Math.floor(1000 + Math.random() * 9000)}`;
   setPlayerName(name);

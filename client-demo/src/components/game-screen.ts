@@ -2,11 +2,13 @@ import { opposite, type Color } from '../../../shared/color.js';
 import { applyMoved, type GameView, type MovedEvent, type SeatView, type ThinkingView } from '../../../shared/protocol/index.js';
 import { BoardView } from '../boards/board-view.js';
 import { Disposer, h, replace, s, toast } from '../dom.js';
-import { capital, changeText, clockText, compact, reasonText, resultHeadline, scoreText, seatName, timeControlText } from '../format.js';
-import { discCounts, firstMover, GAME_TITLES, parsePosition, playMove, snapshot, type Snapshot } from '../model.js';
+import { capital, changeText, clockText, compact, resultHeadline, scoreText, seatName, timeControlText } from '../format.js';
+import { discCounts, firstMover, GAME_TITLES, materialCounts, parsePosition, playMove, snapshot, type Snapshot } from '../model.js';
 import { pieceUse } from '../boards/defs.js';
 import type { ConnectionState } from '../net.js';
 import { link, playerLink } from '../router.js';
+import { STEP_LIMIT } from '../../../shared/minichess/index.js';
+import { copyText, downloadLink, materialPanel, PositionText, resultDetail } from './game-extras.js';
 
 const forcedPass = (view: GameView): boolean => view.legal.length === 1 && view.legal[0] === 'pass';
 
@@ -42,6 +44,10 @@ export class GameScreen {
   /** Server clock minus local clock, estimated from the readings (the least delayed one wins). */
   private skew: number | null = null;
   private resignArmed = false;
+  /** Connections watching without a seat, as the server last said (`spectators`). */
+  private spectators: number | null = null;
+  private readonly positionText = new PositionText();
+  private readonly material = h('div', { class: 'material-wrap', hidden: true });
   private readonly parts: Record<'top' | 'bottom' | 'status' | 'banner' | 'actions' | 'thinking' | 'moves' | 'overlay' | 'admin' | 'head', HTMLElement>;
 
   constructor(
@@ -81,10 +87,12 @@ export class GameScreen {
         this.parts.head,
         this.parts.status,
         this.parts.banner,
+        this.material,
         this.parts.actions,
         this.parts.admin,
         this.parts.thinking,
         h('div', { class: 'moves-card' }, h('div', { class: 'card-title' }, 'Moves'), this.parts.moves),
+        this.positionText.el,
       ),
     );
     this.disposer.interval(() => this.tick(), 100);
@@ -133,6 +141,11 @@ export class GameScreen {
     if (!next) return false;
     if (next !== this.view) this.setView(next);
     return true;
+  }
+
+  setSpectators(count: number): void {
+    this.spectators = count;
+    if (this.view) this.renderHead();
   }
 
   setThinking(thinking: ThinkingView): void {
@@ -208,6 +221,7 @@ export class GameScreen {
     this.renderAdmin();
     this.renderThinking();
     this.renderMoves();
+    this.renderExtras();
     this.tick();
     const overlay = this.parts.overlay;
     overlay.hidden = this.connection === 'online';
@@ -220,8 +234,22 @@ export class GameScreen {
     const statusText = view.status === 'live' ? 'Live' : view.status === 'waiting' ? 'Waiting' : 'Finished';
     replace(
       this.parts.head,
-      h('div', { class: 'game-title' }, h('span', { class: `game-icon icon-${this.game}` }), GAME_TITLES[this.game], h('span', { class: `pill pill-${view.status}` }, statusText)),
-      h('div', { class: 'game-meta' }, timeControlText(view.clock.control), ' · room ', h('code', null, view.id)),
+      h(
+        'div',
+        { class: 'game-title' },
+        h('span', { class: `game-icon icon-${this.game}` }),
+        GAME_TITLES[this.game],
+        h('span', { class: `pill pill-${view.status}` }, statusText),
+        this.mine === null && this.mode === 'player' ? h('span', { class: 'pill pill-watching', 'data-testid': 'watching' }, 'You are watching') : null,
+      ),
+      h(
+        'div',
+        { class: 'game-meta' },
+        timeControlText(view.clock.control),
+        ' · room ',
+        h('code', null, view.id),
+        this.spectators === null ? null : h('span', { 'data-testid': 'spectators', 'data-count': this.spectators }, ` · ${this.spectators} watching`),
+      ),
     );
   }
 
@@ -254,6 +282,9 @@ export class GameScreen {
     if (this.game === 'othello') {
       const counts = discCounts(parsePosition(view.game, view.position));
       extra.push(h('span', { class: 'count', 'data-testid': `count-${color}`, title: 'discs' }, String(counts[color])));
+    } else if (this.game === 'minichess') {
+      const material = materialCounts(parsePosition(view.game, view.position));
+      extra.push(h('span', { class: 'count', 'data-testid': `count-${color}`, title: 'material' }, String(material[color])));
     }
     const kind = seat.kind === 'human' ? null : h('span', { class: `badge badge-${seat.kind}` }, seat.kind);
     const you = this.mine === color ? h('span', { class: 'badge badge-you' }, 'you') : null;
@@ -305,7 +336,7 @@ export class GameScreen {
       const seat = view.seats[view.toMove];
       text = this.mine ? `Waiting for ${seatName(seat)}…` : `${capital(view.toMove)} to move · ${seatName(seat)}`;
     }
-    if (this.game === 'minichess' && view.status === 'live') text += ` · ply ${view.ply + 1} of 50`;
+    if (this.game === 'minichess' && view.status === 'live') text += ` · ply ${view.ply + 1} of ${STEP_LIMIT}`;
     this.parts.status.textContent = text;
     this.parts.status.hidden = view.status === 'finished';
     this.parts.status.classList.toggle('yours', this.myTurn());
@@ -324,11 +355,7 @@ export class GameScreen {
     banner.dataset.outcome = outcome;
     banner.dataset.winner = r.winner ?? 'draw';
     banner.dataset.reason = r.reason;
-    let detail = capital(reasonText(r));
-    if (this.game === 'othello') {
-      const c = discCounts(parsePosition(view.game, view.position));
-      detail = `${c.black} – ${c.white} · ${detail}`;
-    }
+    const detail = resultDetail(this.game, parsePosition(view.game, view.position), r);
     const change = view.ratingChange;
     const ratings = change
       ? h(
@@ -365,7 +392,7 @@ export class GameScreen {
     }
     if (view.status === 'waiting') {
       if (mine) {
-        buttons.push(btn('Copy invite link', () => copyLink(`${location.origin}/game/${view.id}`), 'primary', 'invite'));
+        buttons.push(btn('Copy invite link', () => copyText(`${location.origin}/game/${view.id}`, 'Invite link copied.'), 'primary', 'invite'));
         if (a.leave) buttons.push(btn('Leave', () => a.leave?.(), '', 'leave'));
       } else if (a.takeSeat) {
         for (const color of ['black', 'white'] as const) {
@@ -377,7 +404,7 @@ export class GameScreen {
     if (view.status === 'finished') {
       if (mine && a.rematch) buttons.push(btn(view.rematch ? 'Join rematch' : 'Rematch', () => a.rematch?.(), 'primary', 'rematch'));
       else if (view.rematch && this.mode === 'player') buttons.push(link(`/game/${view.rematch}`, 'Watch the rematch', 'btn'));
-      if (this.mode === 'player') buttons.push(link(`/replay/${view.id}`, 'Replay', 'btn', 'replay-link'));
+      if (this.mode === 'player') buttons.push(link(`/replay/${view.id}`, 'Replay', 'btn', 'replay-link'), downloadLink(view.id, this.game));
     }
     if (a.back) buttons.push(btn(a.back.label, () => a.back?.go(), 'ghost', 'back'));
     replace(this.parts.actions, ...buttons);
@@ -480,6 +507,14 @@ export class GameScreen {
     );
   }
 
+  /** MiniChess's material race, and the position text to copy. */
+  private renderExtras(): void {
+    const view = this.view!;
+    this.material.hidden = this.game !== 'minichess';
+    if (this.game === 'minichess') replace(this.material, materialPanel(parsePosition(view.game, view.position), view.ply));
+    this.positionText.update(view.position);
+  }
+
   private renderMoves(): void {
     const view = this.view!;
     const list = this.parts.moves;
@@ -512,13 +547,4 @@ export function tokenIcon(game: GameView['game'], color: Color): SVGSVGElement {
   if (game === 'minichess') return s('svg', { viewBox: '0 0 100 100', class: 'token-svg' }, pieceUse(color === 'white' ? 'w' : 'b', 'K', 0, 0, 100));
   const fill = game === 'othello' ? `url(#disc-${color})` : `url(#stone-${color})`;
   return s('svg', { viewBox: '0 0 100 100', class: 'token-svg' }, s('circle', { cx: 50, cy: 50, r: 42, fill, stroke: color === 'white' ? '#9a9a94' : '#000', 'stroke-width': 3 }));
-}
-
-async function copyLink(url: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast('Invite link copied.');
-  } catch {
-    toast(url);
-  }
 }

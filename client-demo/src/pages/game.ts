@@ -1,6 +1,8 @@
 import type { Color } from '../../../shared/color.js';
 import type { GameView } from '../../../shared/protocol/index.js';
+import { account } from '../account.js';
 import { GameScreen } from '../components/game-screen.js';
+import { askName } from '../components/name-prompt.js';
 import { Disposer, h, replace, toast } from '../dom.js';
 import { net } from '../net.js';
 import { link, navigate } from '../router.js';
@@ -15,6 +17,8 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
   const disposer = new Disposer();
   let screen: GameScreen | null = null;
   let seat: { color: Color; token: string } | null = null;
+  /** The spectator count the server sent last, for a screen made after it came. */
+  let spectators: number | null = null;
   const container = h('div', { class: 'page page-game' }, h('div', { class: 'loading' }, h('span', { class: 'spinner' }), 'Opening the room…'));
   replace(root, container);
 
@@ -61,7 +65,10 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
           navigate('/');
         },
         takeSeat: async (color) => {
-          const ack = await conn.ask('room:join', { gameId, name: playerName(), color });
+          // A guest says under which name (a signed-in player sits as the account, whatever is sent).
+          const name = (await account()) ? playerName() : await askName();
+          if (name === null) return;
+          const ack = await conn.ask('room:join', { gameId, name, color });
           if (!ack.ok) return refusal(ack);
           seat = { color: ack.seat.color, token: ack.seat.token };
           keepSeat(gameId, seat);
@@ -71,6 +78,7 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
         back: { label: 'Lobby', go: () => navigate('/') },
       });
       screen.setSeat(seat?.color ?? null);
+      if (spectators !== null) screen.setSpectators(spectators);
       replace(container, screen.el);
       disposer.add(() => screen?.destroy());
       disposer.add(conn.onState((state) => screen?.setConnection(state)));
@@ -121,6 +129,13 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
   disposer.add(conn.on('state', (v) => v.id === gameId && screen?.setView(v)));
   disposer.add(conn.on('ended', (e) => e.gameId === gameId && screen?.setView(e.view)));
   disposer.add(conn.on('thinking', (t) => t.gameId === gameId && screen?.setThinking(t)));
+  disposer.add(
+    conn.on('spectators', (e) => {
+      if (e.gameId !== gameId) return;
+      spectators = e.count;
+      screen?.setSpectators(e.count);
+    }),
+  );
   disposer.add(
     conn.on('game:lost', (e) => {
       if (e.gameId !== gameId) return;

@@ -3,8 +3,9 @@ import type { GameResult } from '../../../shared/protocol/index.js';
 import type { GameId, GameOptions } from '../../../shared/rules.js';
 import { BoardView } from '../boards/board-view.js';
 import { tokenIcon } from '../components/game-screen.js';
+import { downloadLink, materialPanel, resultDetail } from '../components/game-extras.js';
 import { Disposer, h, replace, s, typingInField } from '../dom.js';
-import { capital, reasonText, resultHeadline } from '../format.js';
+import { capital, resultHeadline } from '../format.js';
 import { discCounts, GAME_TITLES, positionsOf, snapshot } from '../model.js';
 import { getJson } from '../net.js';
 import { link } from '../router.js';
@@ -55,6 +56,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
     };
     const top = bar(bottom === 'black' ? 'white' : 'black');
     const bot = bar(bottom);
+    const material = h('div', { class: 'material-wrap', hidden: record.game !== 'minichess' });
     const playButton = h('button', { class: 'btn', type: 'button', 'data-testid': 'autoplay', onclick: () => toggleAuto() }, 'Play');
 
     const go = (to: number): void => {
@@ -70,6 +72,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
           if (el) el.textContent = String(c[color]);
         }
       }
+      if (record.game === 'minichess') replace(material, materialPanel(positions[step]!, step));
       list.querySelectorAll('.mv').forEach((el) => el.classList.toggle('current', Number((el as HTMLElement).dataset.step) === step));
       list.querySelector('.mv.current')?.scrollIntoView({ block: 'nearest' });
       if (step === last && timer !== null) toggleAuto();
@@ -115,8 +118,9 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
             h('div', { class: 'game-meta' }, new Date(record.createdAt).toLocaleString(), ' · room ', h('code', null, record.id)),
           ),
           result
-            ? h('div', { class: 'result-banner', 'data-testid': 'result', 'data-winner': result.winner ?? 'draw' }, h('div', { class: 'headline' }, resultHeadline(result, null)), h('div', { class: 'detail' }, capital(reasonText(result))))
+            ? h('div', { class: 'result-banner', 'data-testid': 'result', 'data-winner': result.winner ?? 'draw' }, h('div', { class: 'headline' }, resultHeadline(result, null)), h('div', { class: 'detail' }, resultDetail(record.game, positions[last]!, result)))
             : h('div', { class: 'status-line' }, record.status === 'live' ? h('span', null, 'Still in play — ', link(`/game/${record.id}`, 'watch it live')) : `${capital(record.status)}`),
+          material,
           h(
             'div',
             { class: 'replay-controls' },
@@ -128,7 +132,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
           ),
           h('div', { class: 'replay-step' }, slider, counter),
           h('div', { class: 'moves-card' }, h('div', { class: 'card-title' }, 'Moves'), list),
-          h('div', { class: 'actions' }, link('/', 'Lobby', 'btn ghost')),
+          h('div', { class: 'actions' }, record.status === 'finished' ? downloadLink(record.id, record.game) : null, link('/', 'Lobby', 'btn ghost')),
         ),
       ),
     );
