@@ -2,7 +2,7 @@
  * Takes the README's screenshots (docs/screenshots/*.png): the lobby, each board mid-game, a
  * Gomoku win, a phone-width game, and the admin console. Needs `npm run build` first.
  *
- *   npx tsx test/browser/screenshots.ts [outDir] [players] [admin] [ratings]
+ *   npx tsx test/browser/screenshots.ts [outDir] [players] [admin] [ratings] [material]
  *
  * Naming sections takes only those screenshots.
  */
@@ -22,8 +22,11 @@ declare const document: any, window: any, localStorage: any, sessionStorage: any
 
 const out = process.argv[2] ?? fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 const only = new Set(process.argv.slice(3));
-const want = (section: 'players' | 'admin' | 'ratings'): boolean => only.size === 0 || only.has(section);
+const want = (section: 'players' | 'admin' | 'ratings' | 'material'): boolean => only.size === 0 || only.has(section);
 mkdirSync(out, { recursive: true });
+
+/** A seed whose random MiniChess moves still go on at ply 34, white ahead on material. */
+const SEED_MATERIAL = 18;
 
 type Created = { gameId: string; seat: { color: 'black' | 'white'; token: string } | null; view: GameView };
 
@@ -154,6 +157,13 @@ try {
     await phone.page.screenshot({ path: `${out}/admin-phone.png` });
     await phone.context.close();
     await seeded.stop();
+  }
+  // ——— MiniChess late in a game: both sides' material and the plies left before it decides ———
+  if (want('material')) {
+    await twoPlayers('minichess', 34, seededRandom(SEED_MATERIAL), async (page) => {
+      await page.waitForSelector('[data-testid="material"]');
+      await page.screenshot({ path: `${out}/minichess-material.png` });
+    });
   }
   if (want('ratings')) {
   // ——— the leaderboard, and a profile linked from it ———
