@@ -59,7 +59,7 @@ export interface SpectatorsEvent {
 export interface ServerToClientEvents {
   /** The whole game, whenever seats, clocks or status change outside a move. */
   state: (view: GameView) => void;
-  /** How many connections watch the game without a seat (the game's room, within about a second of a change). */
+  /** How many connections watch the game holding no seat; to the game's room, within half a second of a change. */
   spectators: (event: SpectatorsEvent) => void;
   moved: (event: MovedEvent) => void;
   ended: (event: { gameId: string; result: GameResult; view: GameView }) => void;
