@@ -165,7 +165,15 @@ describe('accessibility and touch', () => {
     // Zoomed, points are 44 px apart and the board pans inside its frame; the page does not scroll sideways.
     await page.tap('[data-testid="zoom"]');
     expect(await page.getAttribute('[data-testid="zoom"]', 'aria-pressed')).toBe('true');
+    await page.waitForFunction((sel) => document.querySelector(sel).getBoundingClientRect().width >= 44, `${GRID} [data-square="h8"]`);
     expect(await pitch()).toBeGreaterThanOrEqual(44);
+    // The view pans to the last move, which shows whole inside the board's frame.
+    const last = (await recordMoves(gameId)).at(-1)!;
+    await page.waitForFunction(([port, sel]) => {
+      const p = document.querySelector(port).getBoundingClientRect();
+      const b = document.querySelector(sel).getBoundingClientRect();
+      return b.left >= p.left && b.right <= p.right && b.top >= p.top && b.bottom <= p.bottom;
+    }, [`${BOARD} .board-viewport`, `${GRID} [data-square="${last}"]`] as const);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     // A second tap on the same point plays it, here a15 in the corner, panned into view.
     expect(await myTurnOrEnd(page)).toBe(true);

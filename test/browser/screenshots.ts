@@ -2,7 +2,7 @@
  * Takes the README's screenshots (docs/screenshots/*.png): the lobby, each board mid-game, a
  * Gomoku win, a phone-width game, and the admin console. Needs `npm run build` first.
  *
- *   npx tsx test/browser/screenshots.ts [outDir] [players] [admin] [ratings] [material]
+ *   npx tsx test/browser/screenshots.ts [outDir] [players] [phone] [admin] [ratings] [material]
  *
  * Naming sections takes only those screenshots.
  */
@@ -22,7 +22,7 @@ declare const document: any, window: any, localStorage: any, sessionStorage: any
 
 const out = process.argv[2] ?? fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 const only = new Set(process.argv.slice(3));
-const want = (section: 'players' | 'admin' | 'ratings' | 'material'): boolean => only.size === 0 || only.has(section);
+const want = (section: 'players' | 'phone' | 'admin' | 'ratings' | 'material'): boolean => only.size === 0 || only.has(section);
 mkdirSync(out, { recursive: true });
 
 /** A seed whose random MiniChess moves still go on at ply 34, white ahead on material. */
@@ -119,6 +119,19 @@ try {
 
   }
 
+  // ——— Gomoku on a phone: a move marked, waiting for its confirmation; then zoomed to 44 px points ———
+  if (want('phone')) {
+    const gomokuLine = ['h8', 'i8', 'i7', 'h7', 'g7', 'g6', 'f5', 'j9', 'k10', 'i9', 'k9', 'f6', 'h9', 'e6', 'h6'];
+    await twoPlayers('gomoku', 14, () => 0, async (page) => {
+      await page.tap(`${SCREEN} .board [data-cell="h6"]`);
+      await page.waitForSelector('[data-testid="confirm-move"]');
+      await page.screenshot({ path: `${out}/gomoku-phone.png` });
+      await page.tap('[data-testid="zoom"]');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${out}/gomoku-phone-zoom.png` });
+    }, gomokuLine, 'black', { width: 375, height: 812 });
+  }
+
   // ——— the admin console: a table of 300 live games, a row's board on hover, a phone, one game large ———
   if (want('admin')) {
     await botGames([
@@ -187,7 +200,8 @@ try {
 
 /**
  * The page plays `game` as the first mover against a socket client; both sides play `script`
- * (or seeded random legal moves) for `plies` plies, then `shoot` runs with the page's player to move.
+ * (or seeded random legal moves) for `plies` plies, then `shoot` runs with the page's player to move;
+ * `phone` gives the page a phone's viewport and touch screen.
  */
 async function twoPlayers(
   game: 'othello' | 'gomoku' | 'minichess',
@@ -196,8 +210,9 @@ async function twoPlayers(
   shoot: (page: Page) => Promise<void>,
   script: string[] = [],
   pageColor?: 'black' | 'white',
+  phone?: { width: number; height: number },
 ): Promise<void> {
-  const { page } = await stack.newPage({ viewport: { width: 1360, height: 900 } });
+  const { page } = await stack.newPage(phone ? { viewport: phone, mobile: true } : { viewport: { width: 1360, height: 900 } });
   await page.goto('/');
   const first = pageColor ?? (game === 'minichess' ? 'white' : 'black');
   const second = first === 'white' ? 'black' : 'white';

@@ -89,6 +89,8 @@ export class BoardView {
   /** A move marked by a first tap, waiting for its confirmation. */
   private marked: string | null = null;
   private zoomed = false;
+  /** The square to bring into view once the zoomed board has its new size. */
+  private revealing: string | null = null;
   private motion: Motion = {};
   /** Where the SVG goes: the board itself when small, else the zoomable surface. */
   private readonly art: HTMLElement;
@@ -109,7 +111,13 @@ export class BoardView {
     } else {
       this.art = h('div', { class: 'board-art', 'aria-hidden': 'true' });
       this.cells = this.buildCells();
-      this.viewport = h('div', { class: 'board-viewport' }, h('div', { class: 'board-surface' }, this.art, this.cells));
+      const surface = h('div', { class: 'board-surface' }, this.art, this.cells);
+      this.viewport = h('div', { class: 'board-viewport' }, surface);
+      // The surface takes its zoomed size at the next layout, not at once: reveal then.
+      new ResizeObserver(() => {
+        if (this.zoomed && this.revealing) this.reveal(this.revealing, false);
+        this.revealing = null;
+      }).observe(surface);
       this.announcer = h('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite', 'data-testid': 'announcer' });
       this.el.append(this.viewport, this.announcer);
       // The board itself passes focus on to the square holding the tab stop.
@@ -233,9 +241,12 @@ export class BoardView {
     return at ? this.buttons[at[1]]?.[at[0]] : undefined;
   }
 
+  /** Where the tab stop starts: a selected piece, else a legal square (Othello, MiniChess), else the last move, else the centre. */
   private startCursor(): string {
     const snap = this.input?.snap;
-    return this.selected ?? snap?.legal.find((m) => m !== 'pass')?.slice(0, 2) ?? snap?.moves.at(-1)?.slice(-2) ?? (this.game === 'gomoku' ? 'h8' : this.game === 'othello' ? 'd4' : 'c3');
+    const legal = this.game === 'gomoku' ? undefined : snap?.legal.find((m) => m !== 'pass')?.slice(0, 2);
+    const last = snap?.moves.filter((m) => m !== 'pass').at(-1)?.slice(-2);
+    return this.selected ?? legal ?? last ?? (this.game === 'gomoku' ? 'h8' : this.game === 'othello' ? 'd4' : 'c3');
   }
 
   private say(text: string): void {
@@ -283,7 +294,8 @@ export class BoardView {
     this.zoomed = !this.zoomed;
     this.el.classList.toggle('zoomed', this.zoomed);
     this.render();
-    if (this.zoomed) this.reveal(this.marked ?? this.cursor ?? this.input?.snap.moves.at(-1) ?? 'h8', false);
+    const focused = this.cells?.contains(document.activeElement) ? this.cursor : null;
+    if (this.zoomed) this.revealing = this.marked ?? focused ?? this.input?.snap.moves.at(-1) ?? 'h8';
   }
 
   /** Zoomed, scrolls the board so a square shows, centred unless it already does. */
@@ -307,7 +319,7 @@ export class BoardView {
         h(
           'button',
           { type: 'button', class: 'btn small', 'aria-pressed': String(this.zoomed), 'data-testid': 'zoom', onclick: () => this.toggleZoom() },
-          this.zoomed ? 'Zoom out' : 'Zoom in',
+          'Zoom',
         ),
       );
     }

@@ -22,7 +22,7 @@ export function settingsPanel(): HTMLElement {
   return h(
     'details',
     { class: 'settings-panel', 'data-testid': 'settings', ontoggle: () => fill(settings()) },
-    h('summary', { class: 'btn small ghost' }, 'Settings'),
+    h('summary', { class: 'btn small ghost', title: 'Settings', 'aria-label': 'Settings' }, h('span', { 'aria-hidden': 'true' }, '⚙')),
     h('div', { class: 'settings-body' }, ...rows),
   );
 }
