@@ -7,7 +7,7 @@ import type { RuntimeHandlers } from './handlers.js';
 export const BOT_QUEUE = 'boardroom-bots';
 const ATTEMPTS = 3;
 /** BullMQ's lowest priority (a finished game's analysis has it). */
-export const MAX_PRIORITY = 2_097_152;
+export const MAX_PRIORITY = 2_097_151;
 /** An owner's count of unfinished turns is forgotten this long after its last change (a crash may leave it too high). */
 const OWNER_COUNT_TTL_MS = 600_000;
 

@@ -2,6 +2,7 @@ import type { Color } from '../../../shared/color.js';
 import type { GameResult } from '../../../shared/protocol/index.js';
 import type { GameId, GameOptions } from '../../../shared/rules.js';
 import { BoardView } from '../boards/board-view.js';
+import { analysisPanel } from '../components/analysis.js';
 import { tokenIcon } from '../components/game-screen.js';
 import { downloadLink, materialPanel, resultDetail } from '../components/game-extras.js';
 import { Disposer, h, replace, s, typingInField } from '../dom.js';
@@ -75,6 +76,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
       if (record.game === 'minichess') replace(material, materialPanel(positions[step]!, step));
       list.querySelectorAll('.mv').forEach((el) => el.classList.toggle('current', Number((el as HTMLElement).dataset.step) === step));
       list.querySelector('.mv.current')?.scrollIntoView({ block: 'nearest' });
+      analysis?.setStep(step);
       if (step === last && timer !== null) toggleAuto();
     };
     const toggleAuto = (): void => {
@@ -98,6 +100,8 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
       rows.push(h('li', null, h('span', { class: 'mv-n' }, String(i / 2 + 1)), cell(i), cell(i + 1)));
     }
     replace(list, ...rows);
+    const analysis = record.status === 'finished' ? analysisPanel(record.id, list, (to) => go(to)) : null;
+    disposer.add(() => analysis?.dispose());
 
     const nav = (icon: string, title: string, to: () => number, testid: string) =>
       h('button', { class: 'btn icon', type: 'button', title, 'aria-label': title, 'data-testid': testid, onclick: () => go(to()) }, navIcon(icon));
@@ -131,6 +135,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
             playButton,
           ),
           h('div', { class: 'replay-step' }, slider, counter),
+          analysis?.el,
           h('div', { class: 'moves-card' }, h('div', { class: 'card-title' }, 'Moves'), list),
           h('div', { class: 'actions' }, record.status === 'finished' ? downloadLink(record.id, record.game) : null, link('/', 'Lobby', 'btn ghost')),
         ),
