@@ -15,7 +15,7 @@ import { link, parseRoute, playerLink, startRouter } from './router.js';
 installDefs();
 
 const status = h('span', { class: 'net-status', 'data-testid': 'net-status' });
-const nav = h('nav', { class: 'top-nav' }, link('/', 'Lobby', 'nav-link', 'nav-lobby'), link('/ratings', 'Ratings', 'nav-link', 'nav-ratings'), link('/admin', 'Admin', 'nav-link', 'nav-admin'));
+const nav = h('nav', { class: 'top-nav', 'aria-label': 'Main' }, link('/', 'Lobby', 'nav-link', 'nav-lobby'), link('/ratings', 'Ratings', 'nav-link', 'nav-ratings'), link('/admin', 'Admin', 'nav-link', 'nav-admin'));
 const who = h('span', { class: 'account-box', 'data-testid': 'account-box' });
 onAccount((account) => {
   if (account) {

@@ -217,7 +217,16 @@ describe('accessibility and touch', () => {
     await context.close();
   }, 60_000);
 
-  it('axe-core finds no serious or critical violation on the lobby, a game and the admin console', async () => {
+  it('axe-core finds no serious or critical violation on the lobby, a game and the admin console, light and dark', async () => {
+    const dark = await stack.newPage({ colorScheme: 'dark' });
+    await dark.page.goto('/');
+    await dark.page.waitForSelector('[data-testid="net-status"][data-state="online"]');
+    const darkLobby = await axeViolations(dark.page);
+    await createRoom(dark.page, { game: 'minichess', black: 'bot:random', white: 'human', sit: 'white', name: 'Noir' });
+    await myTurnOrEnd(dark.page);
+    expect({ lobby: darkLobby, game: await axeViolations(dark.page) }).toEqual({ lobby: [], game: [] });
+    await dark.context.close();
+
     const { page, context } = await stack.newPage();
     await page.goto('/');
     await page.waitForSelector('[data-testid="net-status"][data-state="online"]');

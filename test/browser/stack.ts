@@ -20,7 +20,7 @@ export interface Stack {
   readonly url: string;
   readonly redis: TestRedis;
   readonly browser: Browser;
-  newPage(options?: { viewport?: { width: number; height: number }; mobile?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: { viewport?: { width: number; height: number }; mobile?: boolean; colorScheme?: 'light' | 'dark' }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -51,7 +51,7 @@ export async function startStack(prefix: string, env: Record<string, string> = {
           viewport: options.viewport ?? { width: 1280, height: 860 },
           deviceScaleFactor: 1,
           ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-          colorScheme: 'light',
+          colorScheme: options.colorScheme ?? 'light',
           reducedMotion: 'reduce',
         });
         contexts.push(context);
