@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Game, Position } from '../../shared/games.js';
-import { startWorker } from '../threads.js';
+import { runOnWorkers } from '../threads.js';
 import type { PerftTask } from './perft-worker.js';
 import { leaves, splitTree } from './subtrees.js';
 
@@ -33,34 +33,11 @@ export async function parallelPerft(
   const { lines, counted } = splitTree(board, depth, 3);
   const text = game.rules.formatPosition(position);
   let total = counted;
-  let next = 0;
   let done = 0;
-  const workers = Array.from({ length: Math.min(threads, lines.length) }, () => startWorker(import.meta.url, 'perft-worker'));
-  try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const give = (): void => {
-              if (next >= lines.length) {
-                resolve();
-                return;
-              }
-              const task: PerftTask = { game: game.id, position: text, line: lines[next++]!, depth };
-              worker.postMessage(task);
-            };
-            worker.on('message', (n: number) => {
-              total += n;
-              onProgress?.(++done, lines.length);
-              give();
-            });
-            worker.on('error', reject);
-            give();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
-  }
-  return { leaves: total, ms: performance.now() - started, threads: workers.length };
+  const tasks = lines.map((line): PerftTask => ({ game: game.id, position: text, line, depth }));
+  const threadsUsed = await runOnWorkers(import.meta.url, 'perft-worker', tasks, threads, (n: number) => {
+    total += n;
+    onProgress?.(++done, lines.length);
+  });
+  return { leaves: total, ms: performance.now() - started, threads: threadsUsed };
 }
