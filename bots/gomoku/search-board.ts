@@ -101,6 +101,16 @@ export interface GomokuSearchOptions {
 }
 
 /**
+ * How much more the opponent's shapes weigh than the player's, in the evaluation: breaking the
+ * opponent's lines comes before building one's own (docs/engine/gomoku.md has the trials). The
+ * weights follow the player the search is for, not the side to move, so that a position scores
+ * the same at odd and even depths but for the tempo.
+ */
+const OPPONENT_WEIGHT = 2;
+/** The side to move is a tempo ahead: its own shapes' value divided by 2^TEMPO_SHIFT, added. */
+const TEMPO_SHIFT = 3;
+
+/**
  * Gomoku for the engine: the stones kept with their line patterns (`LinePatterns`), a Zobrist
  * hash and the points near stones, all updated by `make`/`unmake`. Forced replies are found from
  * the patterns: `generateMoves` writes only the win, the blocks of a five, the open four that wins,
@@ -485,14 +495,8 @@ export class GomokuSearchBoard implements SearchGame {
     const otherFives = patterns.count(other, FIVE);
     if (otherFives >= 2 && this.fiveMoves(other, countScratch, 0) >= 2) return -FIVE_NEXT_SCORE;
     const ownValue = patterns.value(own);
-    // The player's opponent's shapes weigh twice the player's: with equal weights, white lost most
-    // of its games against seed 001 building its own lines instead of breaking black's (white won
-    // 56% of 100 games at 1.5 times, 66% of 160 at twice, 57% of 100 at three times). The weights
-    // follow the player, not the side to move, so that a position scores the same at odd and even
-    // depths (but for the tempo): when they followed the side to move, white did worse against
-    // seed 001 with 300 ms a move than with 100.
     const otherValue = patterns.value(other);
-    const base = own === this.player ? ownValue - 2 * otherValue : 2 * ownValue - otherValue;
+    const base = own === this.player ? ownValue - OPPONENT_WEIGHT * otherValue : OPPONENT_WEIGHT * ownValue - otherValue;
     // The block is forced and the quiescence search plays it, so standing pat here must not look good.
     if (otherFives > 0) return base - FIVE_NEXT_SCORE;
     if (patterns.count(own, FLEX4) > 0 || patterns.comboCount(own, DOUBLE_FOUR) > 0) return OPEN_FOUR_NEXT_SCORE;
@@ -501,8 +505,7 @@ export class GomokuSearchBoard implements SearchGame {
       if (patterns.comboCount(own, FOUR_THREE) > 0) return FOUR_THREE_NEXT_SCORE + base;
       if (patterns.comboCount(own, DOUBLE_THREE) > 0 && patterns.count(other, FLEX4) === 0) return DOUBLE_THREE_NEXT_SCORE + base;
     }
-    // The side to move is a tempo ahead.
-    return base + (ownValue >> 3);
+    return base + (ownValue >> TEMPO_SHIFT);
   }
 
   /**
