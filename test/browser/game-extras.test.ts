@@ -70,6 +70,10 @@ describe('beside the board', () => {
     expect(await page.textContent('[data-testid="material-white"] b')).toBe('151');
     expect(await page.textContent('[data-testid="material-black"] b')).toBe('151');
     expect(await text(page, 'ply-count')).toBe(`0 of ${STEP_LIMIT} plies played`);
+    // Its position text follows the steps.
+    expect(await text(page, 'position-text')).toBe('kqbnr/ppppp/5/5/PPPPP/RNBQK w 1');
+    await page.keyboard.press('End');
+    expect(await text(page, 'position-text')).toBe(end.rec.position);
     await context.close();
   }, 90_000);
 

@@ -1,10 +1,11 @@
 import type { Color } from '../../../shared/color.js';
+import { GAMES } from '../../../shared/games.js';
 import type { GameResult } from '../../../shared/protocol/index.js';
 import type { GameId, GameOptions } from '../../../shared/rules.js';
 import { BoardView } from '../boards/board-view.js';
 import { analysisPanel } from '../components/analysis.js';
 import { tokenIcon } from '../components/game-screen.js';
-import { downloadLink, materialPanel, resultDetail } from '../components/game-extras.js';
+import { downloadLink, materialPanel, PositionText, resultDetail } from '../components/game-extras.js';
 import { Disposer, h, replace, s, typingInField } from '../dom.js';
 import { capital, resultHeadline } from '../format.js';
 import { discCounts, GAME_TITLES, positionsOf, snapshot } from '../model.js';
@@ -58,6 +59,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
     const top = bar(bottom === 'black' ? 'white' : 'black');
     const bot = bar(bottom);
     const material = h('div', { class: 'material-wrap', hidden: record.game !== 'minichess' });
+    const positionText = new PositionText();
     const playButton = h('button', { class: 'btn', type: 'button', 'data-testid': 'autoplay', onclick: () => toggleAuto() }, 'Play');
 
     const go = (to: number): void => {
@@ -74,6 +76,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
         }
       }
       if (record.game === 'minichess') replace(material, materialPanel(positions[step]!, step));
+      positionText.update(GAMES[record.game].rules.formatPosition(positions[step]!));
       list.querySelectorAll('.mv').forEach((el) => el.classList.toggle('current', Number((el as HTMLElement).dataset.step) === step));
       list.querySelector('.mv.current')?.scrollIntoView({ block: 'nearest' });
       analysis?.setStep(step);
@@ -137,6 +140,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
           h('div', { class: 'replay-step' }, slider, counter),
           analysis?.el,
           h('div', { class: 'moves-card' }, h('div', { class: 'card-title' }, 'Moves'), list),
+          positionText.el,
           h('div', { class: 'actions' }, record.status === 'finished' ? downloadLink(record.id, record.game) : null, link('/', 'Lobby', 'btn ghost')),
         ),
       ),
