@@ -6,6 +6,8 @@ export interface Settings {
   readonly sound: boolean;
   /** A tap (or Enter) marks a move; a second one on the same point, or Confirm, plays it. */
   readonly confirm: boolean;
+  /** During the opponent's turn, a move may be chosen ahead and is played as the turn comes. */
+  readonly premove: boolean;
 }
 
 const KEY = 'settings';
@@ -18,10 +20,11 @@ export function coarsePointer(): boolean {
 /**
  * Defaults by device: on a touch screen moves are confirmed and silent; with a mouse they are
  * played at once, with sound (the opponent's move is heard from another tab, as on Lichess).
+ * Premove is off until chosen: a move played by itself surprises a new player.
  */
 export function defaultSettings(): Settings {
   const touch = coarsePointer();
-  return { sound: !touch, confirm: touch };
+  return { sound: !touch, confirm: touch, premove: false };
 }
 
 export function settings(): Settings {
@@ -32,6 +35,7 @@ export function settings(): Settings {
   return {
     sound: typeof s.sound === 'boolean' ? s.sound : base.sound,
     confirm: typeof s.confirm === 'boolean' ? s.confirm : base.confirm,
+    premove: typeof s.premove === 'boolean' ? s.premove : base.premove,
   };
 }
 

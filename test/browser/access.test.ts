@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { Client, expectOk } from '../support/server.js';
 import { BOARD, createRoom, myTurnOrEnd, ply, SCREEN } from './drive.js';
 import { ADMIN_TOKEN, ARTIFACTS, startStack, type Stack } from './stack.js';
 
@@ -214,6 +215,48 @@ describe('accessibility and touch', () => {
     await page.waitForSelector(`${SCREEN}[data-my-color="black"]`);
     await page.click('[data-testid="settings"] summary');
     expect(await page.isChecked('[data-setting="confirm"]')).toBe(false);
+    await context.close();
+  }, 60_000);
+
+  it('premove: a Gomoku move chosen in the opponent\'s turn is played as the turn comes, or dropped when taken', async () => {
+    const { page, context } = await stack.newPage();
+    await page.goto('/');
+    const gameId = await createRoom(page, { game: 'gomoku', black: 'human', white: 'human', sit: 'black', name: 'Pam' });
+    const friend = await new Client(stack.url).connected();
+    try {
+      const seat = expectOk(await friend.ask<{ seat: { token: string } }>('room:join', { gameId, name: 'Wes', color: 'white' })).seat;
+      const friendMoves = (ply: number, move: string) => friend.ask('move', { gameId, token: seat.token, ply, move }).then(expectOk);
+      // Off by default; turned on in the settings.
+      await page.click('[data-testid="settings"] summary');
+      expect(await page.isChecked('[data-setting="premove"]')).toBe(false);
+      await page.check('[data-setting="premove"]');
+      await page.click('[data-testid="settings"] summary');
+      expect(await myTurnOrEnd(page)).toBe(true);
+      await page.click(`${BOARD} [data-cell="h8"]`);
+      await page.waitForSelector(`${SCREEN}[data-ply="1"]`);
+
+      // In White's turn a click chooses a premove: shown, named, nothing sent.
+      await page.click(`${BOARD} [data-cell="j10"]`);
+      await page.waitForSelector(`${BOARD} [data-cell="j10"][data-premove="true"]`);
+      expect(await page.getAttribute(`${GRID} [data-square="j10"]`, 'aria-label')).toBe('j10, empty, premove');
+      expect(await page.textContent('[data-testid="cancel-premove"]')).toBe('Cancel premove j10');
+      expect(await recordMoves(gameId)).toEqual(['h8']);
+      // White moves: the premove goes at once.
+      await friendMoves(1, 'i9');
+      await page.waitForSelector(`${SCREEN}[data-ply="3"]`);
+      expect(await recordMoves(gameId)).toEqual(['h8', 'i9', 'j10']);
+
+      // A premove on the point White then takes is dropped, and said so; the turn is the player's.
+      await page.click(`${BOARD} [data-cell="k11"]`);
+      await page.waitForSelector(`${BOARD} [data-cell="k11"][data-premove="true"]`);
+      await friendMoves(3, 'k11');
+      await page.waitForSelector(`${SCREEN}[data-ply="4"][data-my-turn="true"]`);
+      expect(await page.textContent('[data-testid="announcer"]')).toBe('White k11. Premove k11 is not legal now: dropped');
+      expect(await page.locator(`${BOARD} [data-premove="true"]`).count()).toBe(0);
+      expect(await recordMoves(gameId)).toEqual(['h8', 'i9', 'j10', 'k11']);
+    } finally {
+      friend.close();
+    }
     await context.close();
   }, 60_000);
 

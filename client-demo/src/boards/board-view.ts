@@ -20,6 +20,8 @@ export interface BoardInput {
   readonly orientation: Color;
   /** A bot's current best move, drawn faintly. */
   readonly best?: string | null;
+  /** The viewer is seated and waits for the opponent: with the premove setting, a move may be chosen ahead. */
+  readonly premovable?: boolean;
 }
 
 export interface BoardOptions {
@@ -88,6 +90,8 @@ export class BoardView {
   private cursor: string | null = null;
   /** A move marked by a first tap, waiting for its confirmation. */
   private marked: string | null = null;
+  /** A move chosen during the opponent's turn, played as the turn comes if it is legal then. */
+  private premove: string | null = null;
   private zoomed = false;
   /** The square to bring into view once the zoomed board has its new size. */
   private revealing: string | null = null;
@@ -138,15 +142,25 @@ export class BoardView {
     const before = this.input;
     this.motion = before ? motionBetween(before.snap, input.snap) : {};
     const moved = !!before && before.snap.moves.length !== input.snap.moves.length;
-    if (!input.playable || moved) {
+    if (moved || (!input.playable && !input.premovable)) {
       this.selected = null;
       this.marked = null;
     }
     this.input = input;
+    let said = '';
     if (before && input.snap.moves.length === before.snap.moves.length + 1 && before.snap.game === input.snap.game) {
-      this.say(moveSentence(before.snap, input.snap));
+      said = moveSentence(before.snap, input.snap);
       if (this.options.live) moveSound(before.snap.toMove);
     }
+    const premove = this.premove;
+    if (premove && (input.playable || !input.premovable)) {
+      this.premove = null;
+      if (input.playable && input.snap.legal.includes(premove)) {
+        // Played after this update returns: the move's own update would otherwise run inside this one.
+        queueMicrotask(() => this.options.onMove?.(premove));
+      } else if (input.playable) said += `${said ? '. ' : ''}Premove ${premove} is not legal now: dropped`;
+    }
+    if (said) this.say(said);
     this.render();
     if (moved && this.zoomed) this.reveal(input.snap.moves.at(-1), true);
   }
@@ -154,7 +168,7 @@ export class BoardView {
   /** Focuses the square holding the tab stop. */
   focus(): void {
     if (!this.input || !this.cells) return;
-    this.buttonAt(this.cursor ?? this.startCursor())?.focus({ preventScroll: !this.zoomed });
+    this.buttonAt(this.cursor ?? this.startCursor())?.focus({ preventScroll: true });
   }
 
   /** A key pressed outside the board: an arrow brings the focus to it. True when it did something. */
@@ -213,9 +227,10 @@ export class BoardView {
       this.moveCursor(grid.cell(next[0], next[1]), true);
       return true;
     }
-    if (e.key === 'Escape' && (this.selected || this.marked)) {
+    if (e.key === 'Escape' && (this.selected || this.marked || this.premove)) {
       this.selected = null;
       this.marked = null;
+      this.premove = null;
       this.render();
       return true;
     }
@@ -230,8 +245,8 @@ export class BoardView {
       this.buttonAt(square)?.setAttribute('tabindex', '0');
     }
     if (focus) {
-      this.buttonAt(square)?.focus({ preventScroll: !this.zoomed });
-      if (this.zoomed) this.reveal(square, false);
+      this.buttonAt(square)?.focus({ preventScroll: true });
+      if (this.zoomed) this.reveal(square, true);
     }
   }
 
@@ -253,11 +268,36 @@ export class BoardView {
     if (this.announcer) this.announcer.textContent = text;
   }
 
+  /** The premove setting is on and the viewer waits for the opponent. */
+  private premoving(input: BoardInput): boolean {
+    return !input.playable && input.premovable === true && !this.options.small && settings().premove;
+  }
+
+  /**
+   * The moves the viewer may choose now: the legal moves on the viewer's turn; while premoving, any
+   * empty point (Othello, Gomoku: the opponent's move decides what is legal), or the MiniChess
+   * moves the viewer's pieces have as the board stands.
+   */
+  private choices(input: BoardInput): readonly string[] {
+    if (input.playable) return input.snap.legal;
+    if (!this.premoving(input)) return [];
+    const { snap } = input;
+    if (this.game !== 'minichess') {
+      const grid = gridOf(this.game, input.orientation);
+      const empty: string[] = [];
+      for (let r = 0; r < grid.rows; r++) for (let c = 0; c < grid.cols; c++) if (occupant(snap, grid.cell(c, r)) === null) empty.push(grid.cell(c, r));
+      return empty;
+    }
+    const { rules } = GAMES.minichess;
+    const mine: MiniChessPosition = { ...(snap.position as MiniChessPosition), toMove: input.orientation };
+    return rules.legalMoves(mine).map((m) => rules.formatMove(m));
+  }
+
   /** A click, a tap or Enter on a square. */
   private activate(cell: string): void {
     const input = this.input;
-    if (!input || !input.playable) return;
-    const legal = input.snap.legal;
+    if (!input || (!input.playable && !this.premoving(input))) return;
+    const legal = this.choices(input);
     if (this.game !== 'minichess') {
       if (legal.includes(cell)) this.commit(cell);
       else if (this.marked) this.unmark();
@@ -272,8 +312,18 @@ export class BoardView {
     this.render();
   }
 
-  /** Plays a move, or with the confirm setting marks it first and plays it when chosen again. */
+  /**
+   * Plays a move, or with the confirm setting marks it first and plays it when chosen again; during
+   * the opponent's turn, keeps it as the premove (choosing the premove again cancels it).
+   */
   private commit(move: string): void {
+    if (this.input && !this.input.playable) {
+      this.premove = this.premove === move ? null : move;
+      this.selected = null;
+      this.render();
+      this.say(this.premove ? `Premove ${move}: played when your turn comes, if legal then` : 'Premove cancelled');
+      return;
+    }
     if (!this.options.small && settings().confirm && this.marked !== move) {
       this.marked = move;
       this.render();
@@ -330,6 +380,9 @@ export class BoardView {
         h('button', { type: 'button', class: 'btn small ghost', 'data-testid': 'cancel-move', onclick: () => this.unmark() }, 'Cancel'),
       );
     }
+    if (this.premove) {
+      items.push(h('button', { type: 'button', class: 'btn small ghost', 'data-testid': 'cancel-premove', onclick: () => this.commit(this.premove!) }, `Cancel premove ${this.premove}`));
+    }
     const panel = this.tools.querySelector<HTMLElement>('.settings-panel') ?? settingsPanel();
     replace(this.tools, ...items, panel);
   }
@@ -365,22 +418,24 @@ export class BoardView {
   }
 
   private marksOf(input: BoardInput): Map<string, SquareMarks> {
-    const { snap, playable } = input;
+    const { snap } = input;
+    const choices = this.choices(input);
     const marks = new Map<string, SquareMarks>();
     const add = (square: string, mark: SquareMarks) => marks.set(square, { ...marks.get(square), ...mark });
     if (this.game === 'gomoku') snap.moves.forEach((m, i) => add(m, { number: i + 1 }));
     const last = snap.moves.at(-1);
     if (last && last !== 'pass') add(last.slice(-2), { last: true });
-    if (playable) {
+    if (choices.length > 0) {
       if (this.game === 'minichess') {
-        for (const mv of snap.legal) {
+        for (const mv of choices) {
           add(mv.slice(0, 2), { movable: true });
           if (this.selected && mv.startsWith(this.selected)) add(mv.slice(2, 4), { legal: true, capture: occupant(snap, mv.slice(2, 4)) !== null });
         }
         if (this.selected) add(this.selected, { selected: true });
-      } else for (const mv of snap.legal) add(mv, { legal: true });
+      } else if (input.playable) for (const mv of choices) add(mv, { legal: true });
     }
     if (this.marked) add(this.game === 'minichess' ? this.marked.slice(2, 4) : this.marked, { marked: true });
+    if (this.premove) add(this.game === 'minichess' ? this.premove.slice(2, 4) : this.premove, { premove: true });
     return marks;
   }
 
@@ -424,7 +479,8 @@ export class BoardView {
         const cx = m + col * 100 + 50;
         const cy = m + row * 100 + 50;
         const marked = this.marked === name;
-        const g = s('g', { class: 'cell', 'data-cell': name, 'data-disc': disc ?? '', 'data-legal': legal ? 'true' : null, 'data-marked': marked ? 'true' : null });
+        const pre = this.premove === name;
+        const g = s('g', { class: 'cell', 'data-cell': name, 'data-disc': disc ?? '', 'data-legal': legal ? 'true' : null, 'data-marked': marked ? 'true' : null, 'data-premove': pre ? 'true' : null });
         g.append(s('rect', { class: 'hit', x: cx - 50, y: cy - 50, width: 100, height: 100 }));
         if (disc) {
           const anim = this.motion.placed === name ? ' place' : this.motion.flips?.has(name) ? ' flip' : '';
@@ -435,6 +491,9 @@ export class BoardView {
           g.append(s('circle', { class: `ghost disc-${mover}${marked ? ' marked' : ''}`, cx, cy, r: 41, fill: `url(#disc-${mover})` }));
           g.append(s('circle', { class: `hint hint-${mover}`, cx, cy, r: 11 }));
           if (marked) g.append(s('circle', { class: 'mark-ring', cx, cy, r: 45 }));
+        } else if (pre && !disc) {
+          g.append(s('circle', { class: `ghost disc-${opposite(mover)} marked`, cx, cy, r: 41, fill: `url(#disc-${opposite(mover)})` }));
+          g.append(s('circle', { class: 'mark-ring premove-ring', cx, cy, r: 45 }));
         }
         if (input.best === name && !disc) g.append(s('circle', { class: 'best', cx, cy, r: 34 }));
         svg.append(g);
@@ -488,7 +547,8 @@ export class BoardView {
         const [x, y] = at(file, rank);
         const legal = input.playable && !stone;
         const marked = this.marked === name;
-        const g = s('g', { class: 'cell', 'data-cell': name, 'data-stone': stone ?? '', 'data-legal': legal ? 'true' : null, 'data-marked': marked ? 'true' : null });
+        const pre = this.premove === name;
+        const g = s('g', { class: 'cell', 'data-cell': name, 'data-stone': stone ?? '', 'data-legal': legal ? 'true' : null, 'data-marked': marked ? 'true' : null, 'data-premove': pre ? 'true' : null });
         g.append(s('rect', { class: 'hit', x: x - G / 2, y: y - G / 2, width: G, height: G }));
         if (stone) {
           g.append(s('circle', { class: `stone stone-${stone}${name === this.motion.placed ? ' place' : ''}`, cx: x, cy: y, r: 23.5, fill: `url(#stone-${stone})` }));
@@ -503,6 +563,9 @@ export class BoardView {
         } else if (legal) {
           g.append(s('circle', { class: `ghost stone-${mover}${marked ? ' marked' : ''}`, cx: x, cy: y, r: 23.5, fill: `url(#stone-${mover})` }));
           if (marked) g.append(s('circle', { class: 'mark-ring', cx: x, cy: y, r: 27 }));
+        } else if (pre && !stone) {
+          g.append(s('circle', { class: `ghost stone-${opposite(mover)} marked`, cx: x, cy: y, r: 23.5, fill: `url(#stone-${opposite(mover)})` }));
+          g.append(s('circle', { class: 'mark-ring premove-ring', cx: x, cy: y, r: 27 }));
         }
         if (input.best === name && !stone) g.append(s('circle', { class: 'best', cx: x, cy: y, r: 19 }));
         svg.append(g);
@@ -534,8 +597,10 @@ export class BoardView {
     const lastSquares = last ? [last.slice(0, 2), last.slice(2, 4)] : [];
     const mover = snap.toMove;
     const markedTo = this.marked?.slice(2, 4);
+    const preFrom = this.premove?.slice(0, 2);
+    const preTo = this.premove?.slice(2, 4);
     const dests = new Map<string, string>();
-    if (this.selected) for (const mv of snap.legal) if (mv.startsWith(this.selected)) dests.set(mv.slice(2, 4), mv);
+    if (this.selected) for (const mv of this.choices(input)) if (mv.startsWith(this.selected)) dests.set(mv.slice(2, 4), mv);
     const movable = new Set(input.playable ? snap.legal.map((mv) => mv.slice(0, 2)) : []);
     const danger = kingInDanger(snap);
     const svg = s('svg', { viewBox: '0 0 500 600', role: 'img', 'aria-label': 'MiniChess board' });
@@ -563,10 +628,11 @@ export class BoardView {
           'data-capture': dests.has(name) && code !== 0 ? 'true' : null,
           'data-selected': this.selected === name ? 'true' : null,
           'data-marked': markedTo === name ? 'true' : null,
+          'data-premove': preTo === name ? 'true' : null,
         });
         g.append(s('rect', { class: `sq ${light ? 'sq-light' : 'sq-dark'}`, x, y, width: 100, height: 100 }));
         if (lastSquares.includes(name)) g.append(s('rect', { class: 'sq-last', x, y, width: 100, height: 100 }));
-        if (this.selected === name || markedTo === name) g.append(s('rect', { class: 'sq-selected', x, y, width: 100, height: 100 }));
+        if (this.selected === name || markedTo === name || preFrom === name || preTo === name) g.append(s('rect', { class: 'sq-selected', x, y, width: 100, height: 100 }));
         if (danger === name) g.append(s('circle', { class: 'king-danger', cx: x + 50, cy: y + 50, r: 48 }));
         if (!small && col === 0) g.append(s('text', { class: `coord-in ${light ? 'on-light' : 'on-dark'}`, x: x + 7, y: y + 19 }, String(rank)));
         if (!small && row === 5) g.append(s('text', { class: `coord-in ${light ? 'on-light' : 'on-dark'}`, x: x + 88, y: y + 93 }, FILES[file]));
@@ -588,6 +654,7 @@ export class BoardView {
           else if (code === 0) overlay.append(s('circle', { class: 'dest', cx: x + 50, cy: y + 50, r: 14 }));
         }
         if (markedTo === name) overlay.append(s('rect', { class: 'mark-ring', x: x + 5, y: y + 5, width: 90, height: 90, rx: 10 }));
+        if (preTo === name) overlay.append(s('rect', { class: 'mark-ring premove-ring', x: x + 5, y: y + 5, width: 90, height: 90, rx: 10 }));
       }
     }
     svg.append(pieces, overlay);

@@ -31,6 +31,7 @@ export interface SquareMarks {
   readonly selected?: boolean;
   readonly capture?: boolean;
   readonly marked?: boolean;
+  readonly premove?: boolean;
   readonly last?: boolean;
   readonly number?: number;
 }
@@ -45,6 +46,7 @@ export function squareLabel(snap: Snapshot, square: string, marks: SquareMarks):
   if (marks.capture) parts.push('capture');
   else if (marks.legal) parts.push('legal move');
   if (marks.marked) parts.push('marked, press again to play');
+  if (marks.premove) parts.push('premove');
   return parts.join(', ');
 }
 

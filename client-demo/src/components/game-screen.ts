@@ -257,7 +257,9 @@ export class GameScreen {
     const snap = this.snap();
     if (!snap || !this.view) return;
     const best = this.thinkingShown() && this.thinking?.ply === this.view.ply ? (this.thinking.pv[0] ?? null) : null;
-    this.board.update({ snap, playable: this.myTurn(), orientation: this.bottomColor(), best });
+    const v = this.view;
+    const premovable = v.status === 'live' && this.mine !== null && v.toMove !== this.mine && this.connection === 'online' && !!this.actions.move;
+    this.board.update({ snap, playable: this.myTurn(), orientation: this.bottomColor(), best, premovable });
   }
 
   /** Admins always see the bots' thinking; spectators when the room shows it; a seated player never (it would be a hint). */

@@ -4,6 +4,7 @@ import { changeSettings, settings, type Settings } from '../settings.js';
 const CHOICES: { key: keyof Settings; label: string; hint: string }[] = [
   { key: 'sound', label: 'Sound on moves', hint: 'a short tone on each move' },
   { key: 'confirm', label: 'Confirm moves', hint: 'the first tap marks the move, a second tap or Confirm plays it' },
+  { key: 'premove', label: 'Premove', hint: "choose your move during the opponent's turn; it is played as your turn comes, if legal then" },
 ];
 
 /** A small disclosure of the player's settings (sound, move confirmation), kept in this browser. */
