@@ -1,22 +1,5 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-
-const run = promisify(execFile);
-const bin = fileURLToPath(new URL('../bin/boardroom.js', import.meta.url));
-
-async function boardroom(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-const lastJson = (stdout: string): unknown => JSON.parse(stdout.trim().split('\n').at(-1)!);
+import { boardroom, lastJson } from './support/cli.js';
 
 // The installed command (`npx boardroom`, package.json bin) runs the built code in dist/.
 describe('the boardroom command', () => {
@@ -85,7 +68,7 @@ describe('the boardroom command', () => {
     expect(answer.ms).toBeLessThan(280);
   });
 
-  it.each(['perft', 'play', 'bestmove', 'solve', 'arena'])('%s --help explains itself and exits 0', async (command) => {
+  it.each(['perft', 'play', 'bestmove', 'solve', 'arena', 'sprt'])('%s --help explains itself and exits 0', async (command) => {
     const { code, stdout } = await boardroom(command, '--help');
     expect(code).toBe(0);
     expect(stdout).toContain(`Usage: boardroom ${command}`);

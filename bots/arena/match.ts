@@ -1,18 +1,21 @@
 import { availableParallelism } from 'node:os';
-import { GAMES } from '../../shared/games.js';
+import { GAMES, type Game } from '../../shared/games.js';
 import type { GameId } from '../../shared/rules.js';
-import { startWorker } from '../threads.js';
-import type { ArenaReply, ArenaTask } from './arena-worker.js';
+import { seededRandom } from '../../shared/random.js';
 import { estimateElo, type EloEstimate } from './elo.js';
 import { randomOpening, type PlayedGame } from './game.js';
-import { seededRandom } from '../../shared/random.js';
+import { readBook } from './openings.js';
+import { GamePool } from './pool.js';
 
 export interface MatchOptions {
   readonly game: GameId;
+  /** Bot specs (see `bot-spec.ts`). */
   readonly a: string;
   readonly b: string;
   readonly games: number;
   readonly seed: number;
+  /** `book` (the default): the game's opening book; `random`: a few random plies. */
+  readonly openings?: 'book' | 'random';
   readonly threads?: number;
   readonly onGame?: (done: number, total: number) => void;
 }
@@ -31,61 +34,60 @@ export interface MatchResult extends EloEstimate {
 }
 
 /**
- * A match of `games` games between bots A and B: each random opening is played twice, colours
- * swapped, and the games run side by side on worker threads (the bots think synchronously).
+ * The openings of a match, one per pair of games: the book's in an order shuffled by the seed
+ * (going round again when the match is longer than the book), or random ones.
+ */
+export function openingsFor(game: Game, kind: 'book' | 'random', seed: number): () => number[] {
+  const random = seededRandom(seed);
+  if (kind === 'random') return () => randomOpening(game, random);
+  const book = readBook(game);
+  for (let i = book.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [book[i], book[j]] = [book[j]!, book[i]!];
+  }
+  let next = 0;
+  return () => book[next++ % book.length]!;
+}
+
+/** A's points in a game it played (first or second) from the opening. */
+export function pointsOf(played: PlayedGame, aFirst: boolean): number {
+  const aColor = aFirst ? played.firstMover : played.firstMover === 'black' ? 'white' : 'black';
+  return played.outcome.winner === null ? 0.5 : played.outcome.winner === aColor ? 1 : 0;
+}
+
+/**
+ * A match of `games` games between bots A and B: each opening is played twice, colours swapped,
+ * and the games run side by side on worker threads (the bots think synchronously).
  */
 export async function runMatch(options: MatchOptions): Promise<MatchResult> {
   const game = GAMES[options.game];
-  const random = seededRandom(options.seed);
-  const tasks: ArenaTask[] = [];
-  for (let i = 0; i < options.games; i++) {
-    const opening = i % 2 === 0 ? randomOpening(game, random) : tasks[i - 1]!.opening;
-    const aFirst = i % 2 === 0;
-    tasks.push({ index: i, game: options.game, first: aFirst ? options.a : options.b, second: aFirst ? options.b : options.a, opening });
-  }
-  const played: MatchGame[] = new Array(tasks.length);
-  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), tasks.length));
-  let next = 0;
+  const nextOpening = openingsFor(game, options.openings ?? 'book', options.seed);
+  const pool = new GamePool(Math.min(options.threads ?? availableParallelism(), options.games));
   let done = 0;
-  const workers = Array.from({ length: threads }, () => startWorker(import.meta.url, 'arena-worker'));
+  let opening: number[] = [];
   try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const give = (): void => {
-              if (next >= tasks.length) return resolve();
-              worker.postMessage(tasks[next++]);
-            };
-            worker.on('message', (reply: ArenaReply) => {
-              const { index } = reply;
-              if ('failed' in reply) {
-                const task = tasks[index]!;
-                const opening = task.opening.map((m) => game.rules.formatMove(m)).join(' ');
-                reject(new Error(`arena game ${index + 1} (${task.first} first, ${task.second} second, opening ${opening}) failed: ${reply.failed}`));
-                return;
-              }
-              const p = reply.played;
-              const aFirst = index % 2 === 0;
-              const aColor = aFirst ? p.firstMover : p.firstMover === 'black' ? 'white' : 'black';
-              const points = p.outcome.winner === null ? 0.5 : p.outcome.winner === aColor ? 1 : 0;
-              played[index] = { ...p, aFirst, points };
-              options.onGame?.(++done, tasks.length);
-              give();
-            });
-            worker.on('error', reject);
-            worker.on('exit', (code) => {
-              if (done < tasks.length) reject(new Error(`an arena worker stopped (exit code ${code}) with games unplayed`));
-            });
-            give();
-          }),
-      ),
+    const played = await Promise.all(
+      Array.from({ length: options.games }, (_, index) => {
+        const aFirst = index % 2 === 0;
+        if (aFirst) opening = nextOpening();
+        const task = { index, game: options.game, first: aFirst ? options.a : options.b, second: aFirst ? options.b : options.a, opening };
+        return pool.play(task).then(
+          (p): MatchGame => {
+            options.onGame?.(++done, options.games);
+            return { ...p, aFirst, points: pointsOf(p, aFirst) };
+          },
+          (error: Error) => {
+            const moves = task.opening.map((m) => game.rules.formatMove(m)).join(' ');
+            throw new Error(`arena game ${index + 1} (${task.first} first, ${task.second} second, opening ${moves}) failed: ${error.message}`);
+          },
+        );
+      }),
     );
+    const wins = played.filter((g) => g.points === 1).length;
+    const draws = played.filter((g) => g.points === 0.5).length;
+    const losses = played.length - wins - draws;
+    return { ...estimateElo({ wins, draws, losses }), wins, draws, losses, played };
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await pool.close();
   }
-  const wins = played.filter((g) => g.points === 1).length;
-  const draws = played.filter((g) => g.points === 0.5).length;
-  const losses = played.length - wins - draws;
-  return { ...estimateElo({ wins, draws, losses }), wins, draws, losses, played };
 }

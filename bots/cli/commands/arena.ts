@@ -1,23 +1,26 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { GAMES } from '../../../shared/games.js';
 import { runMatch } from '../../arena/match.js';
-import { allBotNames, catalogEntry } from '../../catalog.js';
+import { MATCH_OPTIONS, matchArgs } from '../../arena/bot-spec.js';
+import { allBotNames } from '../../catalog.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
-import { gameArg, progressBar, UsageError, wholeNumberArg } from '../io.js';
+import { progressBar, UsageError, wholeNumberArg } from '../io.js';
 
-const HELP = `Usage: boardroom arena --game G --a NAME --b NAME [--games N] [--seed N] [--threads N]
-                       [--records FILE] [--json]
+const HELP = `Usage: boardroom arena --game G --a BOT --b BOT [--games N] [--seed N] [--threads N]
+                       [--openings book|random] [--records FILE] [--json]
 
-Plays N games between bots A and B from varied openings: each random opening of a few plies is
-played twice, colours swapped. Prints wins/draws/losses from A's side, the score, and the Elo
-difference with its 95% interval (unbounded ends print as none).
+Plays N games between bots A and B from the game's opening book (bots/openings/G.txt, openings
+our deep search judges close to even): each opening is played twice, colours swapped. Prints
+wins/draws/losses from A's side, the score, and the Elo difference with its 95% interval
+(unbounded ends print as none). To decide whether a change is stronger, use boardroom sprt.
 
   --game G         othello, gomoku or minichess
-  --a, --b NAME    bots from the roster (boardroom arena --game G --help lists them)
+  --a, --b BOT     a bot from the roster, or NAME@DIR for that bot in another checkout of this
+                   repo with its dist/ built (so a change plays the build before it)
   --games N        games to play (default 40)
-  --seed N         seed of the openings (default 1): the same seed gives the same openings
+  --seed N         seed of the order of the openings (default 1)
+  --openings K     book (default) or random: a few random plies from the start
   --threads N      games played at once (default: one per core, ${availableParallelism()} here)
   --records FILE   write every game's record, one per line: first mover, result, moves
   --json           last line: {"games":40,"wins":..,"draws":..,"losses":..,"score":0.93,"elo":..,"elo95":[..,..]}
@@ -32,29 +35,22 @@ export const arenaCommand: Command = {
   help: HELP,
   async run(argv, output) {
     const { values, positionals } = parseCommandArgs(argv, {
-      game: { type: 'string' },
-      a: { type: 'string' },
-      b: { type: 'string' },
+      ...MATCH_OPTIONS,
       games: { type: 'string' },
-      seed: { type: 'string' },
       threads: { type: 'string' },
       records: { type: 'string' },
-      json: { type: 'boolean' },
+      openings: { type: 'string' },
     });
-    if (positionals.length > 0) throw new UsageError(`arena takes options only, not "${positionals.join(' ')}".`);
-    const game = GAMES[gameArg(values.game)];
-    for (const [flag, name] of [['--a', values.a], ['--b', values.b]] as const) {
-      if (!name) throw new UsageError(`${flag} names a bot: ${allBotNames()[game.id].join(', ')}.`);
-      if (!catalogEntry(game.id, name)) throw new UsageError(`${flag}: no bot "${name}" plays ${game.id}; choose ${allBotNames()[game.id].join(', ')}.`);
-    }
+    const { game, a, b, seed } = matchArgs('arena', values, positionals);
+    const openings = values.openings ?? 'book';
+    if (openings !== 'book' && openings !== 'random') throw new UsageError(`--openings is book or random, not "${openings}".`);
     const games = values.games === undefined ? 40 : wholeNumberArg('--games', values.games, 1, 100_000);
-    const seed = values.seed === undefined ? 1 : wholeNumberArg('--seed', values.seed, 0, 2 ** 31 - 1);
     const threads = values.threads === undefined ? availableParallelism() : wholeNumberArg('--threads', values.threads, 1, 64);
 
     const bar = progressBar(output, `${values.a} vs ${values.b}`, games);
     let result;
     try {
-      result = await runMatch({ game: game.id, a: values.a!, b: values.b!, games, seed, threads, onGame: (done) => bar.tick(done) });
+      result = await runMatch({ game: game.id, a, b, games, seed, threads, openings, onGame: (done) => bar.tick(done) });
     } catch (error) {
       bar.end();
       output.err(`boardroom arena: ${error instanceof Error ? error.message : String(error)}`);

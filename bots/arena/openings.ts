@@ -1,0 +1,29 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Game } from '../../shared/games.js';
+import { replay } from '../../shared/record.js';
+import type { GameId } from '../../shared/rules.js';
+
+/** How many plies the book's openings have, by game. */
+export const BOOK_PLIES: Readonly<Record<GameId, readonly [number, number]>> = { othello: [6, 8], gomoku: [3, 5], minichess: [2, 4] };
+
+/** Where the opening books are: `bots/openings/<game>.txt`, one opening a line, `#` comments. */
+export function bookPath(game: GameId): string {
+  return fileURLToPath(new URL(import.meta.url.includes('/dist/bots/') ? `../../../bots/openings/${game}.txt` : `../openings/${game}.txt`, import.meta.url));
+}
+
+/** Reads a book: each line's moves, checked against the rules. */
+export function readBook(game: Game, path = bookPath(game.id)): number[][] {
+  if (!existsSync(path)) throw new Error(`no opening book at ${path}; make one with npm run books`);
+  const openings: number[][] = [];
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      const text = line.replace(/#.*/, '').trim();
+      if (!text) return;
+      const played = replay(game.rules, game.rules.start(), text);
+      if (!played.ok) throw new Error(`${path}:${i + 1}: ${played.error.move}: ${played.error.message}`);
+      openings.push([...played.value.moves]);
+    });
+  return openings;
+}
