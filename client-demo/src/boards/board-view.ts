@@ -62,9 +62,6 @@ const AREA: Record<GameId, { area: [number, number, number, number]; view: [numb
   minichess: { area: [0, 0, 500, 600], view: [500, 600] },
 };
 
-/** Gomoku zoomed: a point 44 px apart, the size of a finger's target. */
-const ZOOM_POINT_PX = 44;
-
 /** Last-move animation facts, worked out when a board receives the position after one more move. */
 interface Motion {
   readonly placed?: string;
