@@ -202,7 +202,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   });
   handlers.target = service;
   // Each process tells its own connections: every one hears a BullMQ job's events.
-  const analysis = new AnalysisService({ store, jobs: analysisJobs, plyBudgetMs: config.ANALYSIS_PLY_MS, notify: (status) => io.local.to(analysisRoom(status.gameId)).emit('analysis', status) });
+  const analysis = new AnalysisService({ store, jobs: analysisJobs, plyBudgetMs: config.ANALYSIS_PLY_MS, mayThink: (owner, ms) => quotas.mayThink(owner, ms), notify: (status) => io.local.to(analysisRoom(status.gameId)).emit('analysis', status) });
   analysisTarget = analysis;
   const botExists = (game: StoredGame['game'], name: string): boolean => catalogEntry(game, name) !== undefined;
   const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => {

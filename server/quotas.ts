@@ -44,10 +44,8 @@ export class Quotas {
     if (seats.black.kind === 'bot' || seats.white.kind === 'bot') {
       const bots = await this.live('bot-games', owner, limits.liveBotGames);
       if (bots >= limits.liveBotGames) return over('quota/live_bot_games', `You have ${bots} games with a bot not yet finished, the most allowed (${limits.liveBotGames}).`);
-      const used = await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, 0);
-      if (used.count >= limits.botSecondsPerMinute * 1000) {
-        return over('quota/bot_seconds', `Your rooms asked for ${Math.round(used.count / 1000)} s of bot thinking this minute, the most allowed (${limits.botSecondsPerMinute} s).`, used.resetInMs);
-      }
+      const thinking = await this.botSecondsLeft(owner);
+      if (!thinking.ok) return thinking;
     }
     const made = await this.platform.hit(`quota:rooms:${owner}`, 60_000);
     if (made.count > limits.roomsPerMinute) return over('quota/rooms_per_minute', `At most ${limits.roomsPerMinute} rooms a minute may be made; try again shortly.`, made.resetInMs);
@@ -70,6 +68,24 @@ export class Quotas {
   async botThinking(owner: string | null, budgetMs: number): Promise<void> {
     if (owner === null || EXEMPT.has(owner)) return;
     await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, budgetMs);
+  }
+
+  /**
+   * May `owner` ask for `ms` of bot thinking outside a room (a finished game's analysis)? Counted
+   * against the same minute's bot seconds as its rooms' turns, and charged when allowed.
+   */
+  async mayThink(owner: string | null, ms: number): Promise<Outcome<Record<string, never>>> {
+    if (owner === null || EXEMPT.has(owner)) return accept({});
+    const left = await this.botSecondsLeft(owner);
+    if (left.ok) await this.botThinking(owner, ms);
+    return left;
+  }
+
+  private async botSecondsLeft(owner: string): Promise<Outcome<Record<string, never>>> {
+    const limit = this.limits.botSecondsPerMinute;
+    const used = await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, 0);
+    if (used.count < limit * 1000) return accept({});
+    return over('quota/bot_seconds', `Your rooms and analyses asked for ${Math.round(used.count / 1000)} s of bot thinking this minute, the most allowed (${limit} s).`, used.resetInMs);
   }
 
   /** May one more connection come from `address`, given the live server processes? */

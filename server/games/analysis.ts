@@ -11,6 +11,8 @@ export interface AnalysisDeps {
   readonly notify: (status: AnalysisStatus) => void;
   /** The engine's time for each position, in ms. */
   readonly plyBudgetMs: number;
+  /** Whether an owner may ask for this much bot thinking now (charged when so): the quotas' `mayThink`. */
+  readonly mayThink?: (owner: string | null, ms: number) => Promise<Outcome<Record<string, never>>>;
   readonly now?: () => number;
 }
 
@@ -32,13 +34,23 @@ export class AnalysisService implements AnalysisHandlers {
     this.now = deps.now ?? Date.now;
   }
 
-  /** Asks for a finished game's analysis: where it stands, the job queued when it was never asked. */
-  async request(payload: unknown): Promise<Outcome<{ status: AnalysisStatus }>> {
+  /**
+   * Asks for a finished game's analysis: where it stands, the job queued when it was never asked.
+   * A new analysis is charged to `owner`'s bot seconds (each position's search, and as much again
+   * for the moves compared with the engine's); a cached or pending one costs nothing.
+   */
+  async request(payload: unknown, owner: string | null = null): Promise<Outcome<{ status: AnalysisStatus }>> {
     const found = await this.finishedGame(payload);
     if (!found.ok) return found;
     const game = found.value;
-    const claim = await this.deps.store.claimAnalysis(game.id, this.now());
-    if (!claim.claimed && claim.existing.state === 'done') return accept({ status: this.statusOf(game, claim.existing) });
+    const stored = await this.deps.store.analysis(game.id);
+    if (stored?.state === 'done') return accept({ status: this.statusOf(game, stored) });
+    if (!stored) {
+      const allowed = (await this.deps.mayThink?.(owner, 2 * (game.moves.length + 1) * this.deps.plyBudgetMs)) ?? accept({});
+      if (!allowed.ok) return allowed;
+      const claim = await this.deps.store.claimAnalysis(game.id, this.now());
+      if (!claim.claimed && claim.existing.state === 'done') return accept({ status: this.statusOf(game, claim.existing) });
+    }
     await this.deps.jobs.request(this.jobInput(game));
     return accept({ status: this.statusOf(game, { state: 'pending', requestedAt: this.now() }) });
   }

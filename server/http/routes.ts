@@ -93,11 +93,13 @@ export function apiRoutes(deps: RouteDeps): Router {
     res.type('text/plain; charset=utf-8').send(wanted.format(gameRecord(game)));
   });
   // A finished game's analysis: POST asks for it (202 while pending), GET reads where it stands.
-  const analysisStatus = { 'room/not_found': 404, 'analysis/not_finished': 409 } as Record<string, number>;
+  const analysisStatus = { 'room/not_found': 404, 'analysis/not_finished': 409, 'quota/bot_seconds': 429 } as Record<string, number>;
   for (const method of ['post', 'get'] as const) {
     router[method]('/api/games/:id/analysis', async (req, res) => {
-      const asked = await (method === 'post' ? deps.analysis.request({ gameId: req.params.id }) : deps.analysis.status({ gameId: req.params.id }));
-      if (!asked.ok) return refusal(res, analysisStatus[asked.error.code] ?? 400, asked.error.code, asked.error.message);
+      // A new analysis is charged to the caller's address, as a guest's rooms are.
+      const owner = `address:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+      const asked = await (method === 'post' ? deps.analysis.request({ gameId: req.params.id }, owner) : deps.analysis.status({ gameId: req.params.id }));
+      if (!asked.ok) return void res.status(analysisStatus[asked.error.code] ?? 400).json({ ok: false, error: asked.error });
       res.status(method === 'post' && asked.value.status.state === 'pending' ? 202 : 200).json({ ok: true, ...asked.value });
     });
   }

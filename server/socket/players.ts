@@ -131,7 +131,7 @@ export function attachPlayers(ns: Namespace, { service, analysis, accounts, matc
       // In the room before the job is queued, so no event of a quick analysis is missed.
       const gameId = typeof (payload as { gameId?: unknown } | null)?.gameId === 'string' ? (payload as { gameId: string }).gameId : undefined;
       if (gameId) await socket.join(analysisRoom(gameId));
-      const asked = await analysis.request(payload);
+      const asked = await analysis.request(payload, owner);
       if (gameId && (!asked.ok || asked.value.status.state !== 'pending')) await socket.leave(analysisRoom(gameId));
       return asked;
     });

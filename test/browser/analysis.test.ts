@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AnalysisStatus, GameView } from '../../shared/protocol/index.js';
-import { Client, expectOk, playMove } from '../support/server.js';
+import { Client, expectOk, playScripted } from '../support/server.js';
 import { ARTIFACTS, startStack, type Stack } from './stack.js';
 
 // A finished game's analysis in Debian's Chromium, against the built server, a redis-server and a
@@ -18,32 +18,14 @@ afterAll(async () => {
   await stack?.close();
 }, 30_000);
 
-type Seat = { gameId: string; color: 'black' | 'white'; token: string };
-
-/** Two guests play `moves` (black first) to the game's end; resolves with the game's id. */
-async function playedGame(moves: readonly string[]): Promise<string> {
-  const ann = await new Client(stack.url).connected();
-  const bob = await new Client(stack.url).connected();
-  try {
-    const created = expectOk(await ann.ask<{ gameId: string; seat: Seat; view: GameView }>('room:create', { game: 'gomoku', seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'black' } }));
-    const joined = expectOk(await bob.ask<{ seat: Seat; view: GameView }>('room:join', { gameId: created.gameId, name: 'Bob' }));
-    let view = joined.view;
-    for (const [i, move] of moves.entries()) view = i % 2 === 0 ? await playMove(ann, view, created.seat.token, move) : await playMove(bob, view, joined.seat.token, move);
-    expect(view.status).toBe('finished');
-    return created.gameId;
-  } finally {
-    ann.close();
-    bob.close();
-  }
-}
-
 const step = (page: Page) => page.textContent('[data-testid="step"]');
 
 describe('post-game analysis in Chromium', () => {
   it('a finished game gets its graph, one point per ply, and the unblocked three marked ?? with the move that stops it', async () => {
     // Black makes an open three (h8 i8 j8); white plays a5 on the edge and black's four wins.
     const moves = ['h8', 'a1', 'i8', 'a3', 'j8', 'a5', 'k8', 'a7', 'l8'];
-    const gameId = await playedGame(moves);
+    const { gameId, view } = await playScripted(stack.url, 'gomoku', moves);
+    expect(view.status).toBe('finished');
     const { page } = await stack.newPage();
     await page.goto(`/replay/${gameId}`);
     await page.click('[data-testid="analyse"]');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisStatus, GameAnalysis, GameView } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
-import { Client, expectOk, startServer } from '../support/server.js';
+import { Client, expectOk, playScripted, startServer } from '../support/server.js';
 
 // The embedded mode: the analysis runs on the same local threads as bot turns, 5 ms a position.
 let server: Boardroom;
@@ -74,5 +74,31 @@ describe('post-game analysis (embedded)', () => {
     expect((await http('POST', gameId)).status).toBe(200);
     ann.close();
     bob.close();
+  });
+
+  it("charges a new analysis to the asker's bot seconds: over the minute's limit, the next is refused", async () => {
+    // One bot second a minute; a 9-move game at 60 ms a position is charged 2 × 10 × 60 ms.
+    const tight = await startServer({ ANALYSIS_PLY_MS: '60', QUOTA_BOT_SECONDS_PER_MINUTE: '1' });
+    try {
+      const moves = ['h8', 'a1', 'i8', 'a3', 'j8', 'a5', 'k8', 'a7', 'l8'];
+      const first = await playScripted(tight.url, 'gomoku', moves);
+      const second = await playScripted(tight.url, 'gomoku', moves);
+      const ann = await new Client(tight.url).connected();
+      expect(expectOk(await ann.ask<{ status: AnalysisStatus }>('analysis:request', { gameId: first.gameId })).status.state).toBe('pending');
+      // Asking again for the pending one costs nothing; a new one is over the limit.
+      expect(expectOk(await ann.ask<{ status: AnalysisStatus }>('analysis:request', { gameId: first.gameId })).status.state).toBe('pending');
+      const refused = await ann.ask('analysis:request', { gameId: second.gameId });
+      expect(refused.ok === false && refused.error.code).toBe('quota/bot_seconds');
+      expect(refused.ok === false && refused.error.retryAfterMs).toBeGreaterThan(0);
+      const res = await fetch(`${tight.url}/api/games/${second.gameId}/analysis`, { method: 'POST' });
+      expect(res.status).toBe(429);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('quota/bot_seconds');
+      // Nothing was claimed for the refused game: it may be asked for later.
+      expect(((await (await fetch(`${tight.url}/api/games/${second.gameId}/analysis`)).json()) as { status: AnalysisStatus }).status.state).toBe('none');
+      await ann.waitFor<AnalysisStatus>('analysis', (s) => s.gameId === first.gameId && s.state === 'done');
+      ann.close();
+    } finally {
+      await tight.close();
+    }
   });
 });

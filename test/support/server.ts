@@ -137,6 +137,23 @@ export async function playMove(client: Client, view: GameView, token: string, mo
   return next;
 }
 
+/** Two guests, Ann (black) and Bob, play `moves` in a new room of `game`; resolves with the room's id and its last view. */
+export async function playScripted(url: string, game: string, moves: readonly string[]): Promise<{ gameId: string; view: GameView }> {
+  type Seat = { gameId: string; color: 'black' | 'white'; token: string };
+  const ann = await new Client(url).connected();
+  const bob = await new Client(url).connected();
+  try {
+    const created = expectOk(await ann.ask<{ gameId: string; seat: Seat }>('room:create', { game, seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'black' } }));
+    const joined = expectOk(await bob.ask<{ seat: Seat; view: GameView }>('room:join', { gameId: created.gameId, name: 'Bob' }));
+    let view = joined.view;
+    for (const move of moves) view = view.toMove === 'black' ? await playMove(ann, view, created.seat.token, move) : await playMove(bob, view, joined.seat.token, move);
+    return { gameId: created.gameId, view };
+  } finally {
+    ann.close();
+    bob.close();
+  }
+}
+
 export function expectOk<T>(ack: Ack<T>): T {
   if (!ack.ok) throw new Error(`refused: ${ack.error.code}: ${ack.error.message}`);
   return ack as T;
