@@ -111,6 +111,8 @@ const mobility = new Int32Array(2);
 export class OthelloSearchBoard extends OthelloBoard implements SearchGame {
   private readonly history = new Int32Array(MAX_PLIES * 3);
   private ply = 0;
+  /** The midgame evaluation: the hand-made one, or the learned one (`learned-eval.ts`). */
+  evaluation: (pHi: number, pLo: number, oHi: number, oLo: number, mobilityP: number) => number = evaluateWithMobility;
   /** Legal placements of the side to move, valid while `mobilityStamp` equals `stamp`. */
   private mobilityHi = 0;
   private mobilityLo = 0;
@@ -215,7 +217,7 @@ export class OthelloSearchBoard extends OthelloBoard implements SearchGame {
   }
 
   evaluate(): number {
-    return evaluateWithMobility(this.pHi, this.pLo, this.oHi, this.oLo, this.placementCount());
+    return this.evaluation(this.pHi, this.pLo, this.oHi, this.oLo, this.placementCount());
   }
 
   /** More discs wins (docs/rules.md §Othello); called only when neither side can move. */

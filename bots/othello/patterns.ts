@@ -1,0 +1,132 @@
+/**
+ * The learned evaluation's patterns: groups of squares whose contents (empty, the side to move's,
+ * the other side's) index a weight table, Logistello's and Edax's kind of evaluation. Each family
+ * is one shape written at the top-left of the board; its images under the board's eight
+ * symmetries are its instances, and all instances of a family share one table.
+ *
+ * An index is `Σ 3^k × digit(square k)`, digit 0 empty, 1 the side to move, 2 the other side.
+ * Configurations that a symmetry of the shape itself maps onto each other (an edge read from
+ * either end) share a weight: training folds them with `canonical`, and the shipped table is
+ * expanded again, so the evaluation pays nothing for it.
+ */
+
+export interface PatternFamily {
+  readonly name: string;
+  /** Squares of the first instance, in index order. */
+  readonly squares: readonly number[];
+  /** Every instance's squares, in index order. */
+  readonly instances: readonly (readonly number[])[];
+  /** 3^squares. */
+  readonly size: number;
+  /** Where this family's table starts in a stage's weights. */
+  readonly offset: number;
+  /** `canonical[index]`: the smallest index of the configurations symmetric to this one. */
+  readonly canonical: Uint32Array;
+}
+
+type Cell = readonly [row: number, col: number];
+
+const row = (r: number, from = 0, to = 7): Cell[] => Array.from({ length: to - from + 1 }, (_, i) => [r, from + i] as const);
+const diagonal = (length: number): Cell[] => Array.from({ length }, (_, i) => [i, 8 - length + i] as const);
+
+/** The shapes: edges with their X-squares, the corner 3×3 and 2×5, the inner rows, the diagonals. */
+const SHAPES: readonly { name: string; cells: Cell[] }[] = [
+  { name: 'edge+2x', cells: [...row(0), [1, 1], [1, 6]] },
+  { name: 'corner3x3', cells: [...row(0, 0, 2), ...row(1, 0, 2), ...row(2, 0, 2)] },
+  { name: 'corner2x5', cells: [...row(0, 0, 4), ...row(1, 0, 4)] },
+  { name: 'row2', cells: row(1) },
+  { name: 'row3', cells: row(2) },
+  { name: 'row4', cells: row(3) },
+  { name: 'diag8', cells: diagonal(8) },
+  { name: 'diag7', cells: diagonal(7) },
+  { name: 'diag6', cells: diagonal(6) },
+  { name: 'diag5', cells: diagonal(5) },
+  { name: 'diag4', cells: diagonal(4) },
+];
+
+/** The eight symmetries of the board as maps of (row, col). */
+const SYMMETRIES: readonly ((c: Cell) => Cell)[] = [
+  ([r, c]) => [r, c],
+  ([r, c]) => [c, 7 - r],
+  ([r, c]) => [7 - r, 7 - c],
+  ([r, c]) => [7 - c, r],
+  ([r, c]) => [r, 7 - c],
+  ([r, c]) => [c, r],
+  ([r, c]) => [7 - r, c],
+  ([r, c]) => [7 - c, 7 - r],
+];
+
+const square = ([r, c]: Cell): number => r * 8 + c;
+const setKey = (squares: readonly number[]): string => [...squares].sort((a, b) => a - b).join(',');
+
+function buildFamilies(): PatternFamily[] {
+  let offset = 0;
+  return SHAPES.map(({ name, cells }) => {
+    const base = cells.map(square);
+    const instances: number[][] = [];
+    const seen = new Set<string>();
+    for (const symmetry of SYMMETRIES) {
+      const image = cells.map((c) => square(symmetry(c)));
+      const key = setKey(image);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      instances.push(image);
+    }
+    // The shape's self-maps, as permutations of its index positions.
+    const selfMaps: number[][] = [];
+    const baseKey = setKey(base);
+    for (const symmetry of SYMMETRIES) {
+      const image = cells.map((c) => square(symmetry(c)));
+      if (setKey(image) !== baseKey) continue;
+      selfMaps.push(image.map((sq) => base.indexOf(sq)));
+    }
+    const size = 3 ** base.length;
+    const canonical = new Uint32Array(size);
+    const digits = new Uint8Array(base.length);
+    for (let index = 0; index < size; index++) {
+      for (let k = 0, x = index; k < base.length; k++, x = Math.floor(x / 3)) digits[k] = x % 3;
+      let best = index;
+      for (const map of selfMaps) {
+        let image = 0;
+        for (let k = base.length - 1; k >= 0; k--) image = image * 3 + digits[map.indexOf(k)]!;
+        if (image < best) best = image;
+      }
+      canonical[index] = best;
+    }
+    const family: PatternFamily = { name, squares: base, instances, size, offset, canonical };
+    offset += size;
+    return family;
+  });
+}
+
+export const PATTERN_FAMILIES: readonly PatternFamily[] = buildFamilies();
+
+/** Pattern weights per stage. */
+export const PATTERN_WEIGHTS = PATTERN_FAMILIES.reduce((n, f) => n + f.size, 0);
+
+/** Every instance of every family, flattened: squares, and for each instance its table's offset and size. */
+export const INSTANCE_COUNT = PATTERN_FAMILIES.reduce((n, f) => n + f.instances.length, 0);
+const INSTANCE_SQUARES: Int8Array = Int8Array.from(PATTERN_FAMILIES.flatMap((f) => f.instances.flat()));
+const INSTANCE_LENGTH: Uint8Array = Uint8Array.from(PATTERN_FAMILIES.flatMap((f) => f.instances.map((i) => i.length)));
+const INSTANCE_OFFSET: Int32Array = Int32Array.from(PATTERN_FAMILIES.flatMap((f) => f.instances.map(() => f.offset)));
+
+const cells = new Uint8Array(64);
+
+/**
+ * Writes each instance's weight position (its family's offset plus its index) for the side to
+ * move `P` against `O` to `out[0 .. INSTANCE_COUNT)`.
+ */
+export function patternIndices(pHi: number, pLo: number, oHi: number, oLo: number, out: Int32Array): void {
+  for (let i = 0; i < 32; i++) {
+    cells[i] = ((pLo >>> i) & 1) | (((oLo >>> i) & 1) << 1);
+    cells[i + 32] = ((pHi >>> i) & 1) | (((oHi >>> i) & 1) << 1);
+  }
+  let s = 0;
+  for (let i = 0; i < INSTANCE_COUNT; i++) {
+    const length = INSTANCE_LENGTH[i]!;
+    let index = 0;
+    for (let k = s + length - 1; k >= s; k--) index = index * 3 + cells[INSTANCE_SQUARES[k]!]!;
+    out[i] = INSTANCE_OFFSET[i]! + index;
+    s += length;
+  }
+}
