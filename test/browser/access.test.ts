@@ -198,6 +198,7 @@ describe('accessibility and touch', () => {
     await myTurnOrEnd(page);
     await shot(page, 'phone-gomoku-zoomed');
     expect(await tones(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Confirmation off: one tap plays; the choice outlives a reload.
     await page.tap('[data-testid="zoom"]');
@@ -282,6 +283,11 @@ describe('accessibility and touch', () => {
     await page.click(`${BOARD} [data-cell="h8"]`);
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-ply')) >= 2, SCREEN);
     found.game = await axeViolations(page);
+    // Finished: the result banner is a status the screen reader reads out.
+    await page.click('[data-testid="resign"]');
+    await page.click('[data-testid="resign"]');
+    await page.waitForSelector('[data-testid="result"][role="status"]:not([hidden])');
+    found.finished = await axeViolations(page);
 
     await page.goto('/admin');
     await page.fill('[data-testid="admin-token"]', ADMIN_TOKEN);
@@ -289,7 +295,7 @@ describe('accessibility and touch', () => {
     await page.waitForSelector('[data-testid="game-row"]');
     await page.waitForSelector('[data-testid="queue-waiting"]');
     found.admin = await axeViolations(page);
-    expect(found).toEqual({ lobby: [], game: [], admin: [] });
+    expect(found).toEqual({ lobby: [], game: [], finished: [], admin: [] });
     await context.close();
   }, 60_000);
 });

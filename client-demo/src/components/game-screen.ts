@@ -62,7 +62,7 @@ export class GameScreen {
       top: h('div', { class: 'player-bar top' }),
       bottom: h('div', { class: 'player-bar bottom' }),
       status: h('div', { class: 'status-line', 'data-testid': 'status', 'aria-live': 'polite' }),
-      banner: h('div', { class: 'result-banner', 'data-testid': 'result', hidden: true }),
+      banner: h('div', { class: 'result-banner', 'data-testid': 'result', role: 'status', hidden: true }),
       actions: h('div', { class: 'actions' }),
       thinking: h('div', { class: 'thinking', 'data-testid': 'thinking', hidden: true }),
       moves: h('ol', { class: 'move-list', 'data-testid': 'moves' }),
