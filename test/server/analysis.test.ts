@@ -1,9 +1,13 @@
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisStatus, GameAnalysis, GameView } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
-import { Client, expectOk, playScripted, startServer } from '../support/server.js';
+import { BOT_QUEUE } from '../../server/runtime/bullmq-bot-turns.js';
+import { startRedis } from '../support/redis.js';
+import { Client, expectOk, playScripted, startBotWorker, startServer } from '../support/server.js';
 
-// The embedded mode: the analysis runs on the same local threads as bot turns, 5 ms a position.
+// The embedded mode: the analysis runs on the same local threads as bot turns, 5 ms a position;
+// then Redis mode, with the built processor in a BullMQ worker (npm test builds first).
 let server: Boardroom;
 beforeAll(async () => {
   server = await startServer({ ANALYSIS_PLY_MS: '5' });
@@ -99,6 +103,43 @@ describe('post-game analysis (embedded)', () => {
       ann.close();
     } finally {
       await tight.close();
+    }
+  });
+});
+
+describe('post-game analysis (Redis, a BullMQ bot worker)', () => {
+  it('runs as one job of the bot queue however often asked, beside bot turns that keep being answered', async () => {
+    const redis = await startRedis();
+    const prefix = 'analysis';
+    const web = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: prefix, ANALYSIS_PLY_MS: '5' });
+    const worker = startBotWorker(redis.url, prefix);
+    const queue = new Queue(BOT_QUEUE, { connection: redis.client(), prefix });
+    try {
+      const moves = ['h8', 'a1', 'i8', 'a3', 'j8', 'a5', 'k8', 'a7', 'l8'];
+      const { gameId } = await playScripted(web.url, 'gomoku', moves);
+      const ann = await new Client(web.url).connected();
+      const bob = await new Client(web.url).connected();
+      // A bot game in the same queue at the same time.
+      const bots = expectOk(await bob.ask<{ gameId: string }>('room:create', { game: 'minichess', seats: { black: { kind: 'bot', bot: 'engine-1' }, white: { kind: 'bot', bot: 'random' } } }));
+      const asked = await Promise.all([ann.ask<{ status: AnalysisStatus }>('analysis:request', { gameId }), bob.ask<{ status: AnalysisStatus }>('analysis:request', { gameId })]);
+      for (const a of asked) expect(expectOk(a).status.state).toBe('pending');
+      const done = (await ann.waitFor<AnalysisStatus>('analysis', (s) => s.gameId === gameId && s.state === 'done')) as Extract<AnalysisStatus, { state: 'done' }>;
+      expect(done.analysis.evaluations).toHaveLength(moves.length + 1);
+      expect(done.analysis.moves[5]).toMatchObject({ move: 'a5', mark: 'blunder' });
+      const jobs = await queue.getJobs(['completed', 'active', 'waiting', 'prioritized', 'delayed', 'failed']);
+      expect(jobs.filter((j) => j.name === 'analysis').map((j) => j.id)).toEqual([`${gameId}-analysis`]);
+      // The bot game is played to its end, its turns answered around the analysis.
+      const ended = await bob.waitFor<{ view: GameView }>('ended', (e) => e.view.id === bots.gameId, 60_000);
+      expect(ended.view.status).toBe('finished');
+      const again = expectOk(await ann.ask<{ status: AnalysisStatus }>('analysis:request', { gameId })).status;
+      expect(again).toEqual(done);
+      ann.close();
+      bob.close();
+    } finally {
+      await queue.close();
+      await web.close();
+      await worker.close();
+      await redis.stop();
     }
   });
 });
