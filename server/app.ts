@@ -47,6 +47,7 @@ import { PROTOCOL_VERSION } from '../shared/protocol/index.js';
 import { attachAgents, authError } from './socket/agents.js';
 import { agentRoom, analysisRoom, seatRoom, seekRoom, SocketBroadcaster } from './socket/broadcaster.js';
 import { RedisMoveRelay } from './socket/move-relay.js';
+import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type PlayerSocket } from './socket/namespaces.js';
 import { attachPlayers } from './socket/players.js';
 import { announceLostGames } from './socket/lost-games.js';
 import { MemoryStore } from './store/memory-store.js';
@@ -59,7 +60,7 @@ export interface Boardroom {
   readonly url: string;
   readonly port: number;
   readonly http: HttpServer;
-  readonly io: Server;
+  readonly io: BoardroomServer;
   readonly service: GameService;
   readonly mode: 'redis' | 'embedded';
   close(): Promise<void>;
@@ -177,7 +178,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     const sameSite = URL.canParse(origin) && new URL(origin).host === req.headers.host;
     callback(null, sameSite || origins === true || (Array.isArray(origins) && origins.includes(origin)));
   };
-  const io = new Server(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) });
+  const io: BoardroomServer = new Server(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) });
   const broadcaster = new SocketBroadcaster(io, relay);
   await relay?.onMove((event) => broadcaster.movedHere(event));
   const quotas = new Quotas(platform, store, {
@@ -227,16 +228,20 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     return live.includes(instance) ? live : [...live, instance];
   };
   // A client that names a protocol version must name this one: moves reach it as deltas.
-  for (const ns of [io.of('/'), io.of('/agent'), io.of('/admin')]) {
-    ns.use((socket, next) => {
+  const players = playerNamespace(io);
+  const agents = agentNamespace(io);
+  const admins = adminNamespace(io);
+  for (const ns of [players, agents, admins] as const) {
+    ns.use((socket: { handshake: { auth: unknown } }, next: (err?: Error) => void) => {
       const protocol = (socket.handshake.auth as { protocol?: unknown } | undefined)?.protocol;
       if (protocol === undefined || protocol === PROTOCOL_VERSION) return next();
       next(authError('protocol/unsupported', `This server speaks protocol ${PROTOCOL_VERSION} (PROTOCOL.md), not ${String(protocol).slice(0, 20)}.`));
     });
   }
-  for (const ns of [io.of('/'), io.of('/agent')]) {
-    ns.use((socket, next) => {
-      (socket.data as { instance: string }).instance = instance;
+  type Connecting = Pick<PlayerSocket, 'handshake' | 'data'> & { once(event: 'disconnect', listener: () => void): unknown };
+  for (const ns of [players, agents] as const) {
+    ns.use((socket: Connecting, next: (err?: Error) => void) => {
+      socket.data.instance = instance;
       // Connections per address, counted per process and summed over the live ones.
       const address = clientAddress(socket, config.TRUST_PROXY);
       void (async () => {
@@ -248,8 +253,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
       })().catch(() => next()); // the store is away: the connection is let in, and its requests say so
     });
   }
-  attachPlayers(io.of('/'), { service, analysis, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
-  attachAgents(io.of('/agent'), { service, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);
+  attachPlayers(players, { service, analysis, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
+  attachAgents(agents, { service, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);
   const adminSessions = new AdminSessions(platform);
   const liveTable = new LiveTable({
     store,
@@ -259,7 +264,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   });
   const adminFeed = new AdminFeed(liveTable, onError);
   closers.push(async () => adminFeed.close());
-  attachAdmin(io.of('/admin'), { service, broadcaster, feed: adminFeed, adminToken: config.ADMIN_TOKEN, sessions: adminSessions, queueStats }, log, metrics);
+  attachAdmin(admins, { service, broadcaster, feed: adminFeed, adminToken: config.ADMIN_TOKEN, sessions: adminSessions, queueStats }, log, metrics);
 
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
@@ -301,8 +306,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     },
     holders: async (game, color) => {
       const seat = game.seats[color];
-      const held = seat.kind === 'agent' && seat.name ? io.of('/agent').in(agentRoom(seat.name)) : io.in(seatRoom(game.id, color));
-      return (await held.fetchSockets()).map((s) => (s.data as { instance?: string }).instance ?? '');
+      const held = seat.kind === 'agent' && seat.name ? agents.in(agentRoom(seat.name)) : players.in(seatRoom(game.id, color));
+      return (await held.fetchSockets()).map((s) => s.data.instance ?? '');
     },
   });
   await sweeper.start();

@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { AdminQuerySchema, type AdminPage } from '../../shared/protocol/index.js';
 import { adminSessionFromCookie, type AdminSessions } from '../accounts/admin-sessions.js';
@@ -11,6 +10,7 @@ import type { Metrics } from '../metrics.js';
 import { authError } from './agents.js';
 import { gameRoom, type SocketBroadcaster } from './broadcaster.js';
 import { guard } from './guard.js';
+import type { AdminNamespace, AdminSocket } from './namespaces.js';
 
 /** Games one admin connection may follow move by move at once. */
 export const ADMIN_OPEN_MAX = 8;
@@ -37,7 +37,7 @@ export interface AdminDeps {
  * the live-games table kept current once a second (`admin:list`), the moves and thinking of the
  * few games it opens (`admin:open`), and the power to end a game.
  */
-export function attachAdmin(ns: Namespace, deps: AdminDeps, log: Logger, metrics: Metrics): void {
+export function attachAdmin(ns: AdminNamespace, deps: AdminDeps, log: Logger, metrics: Metrics): void {
   const { service, broadcaster, feed, adminToken, sessions } = deps;
   ns.use((socket, next) => {
     if (!adminToken) return next(authError('auth/required', 'The admin is off: start the server with ADMIN_TOKEN set.'));
@@ -48,7 +48,7 @@ export function attachAdmin(ns: Namespace, deps: AdminDeps, log: Logger, metrics
       () => next(authError('auth/required', 'The session store cannot be read; connect with auth: { token }.')),
     );
   });
-  ns.on('connection', (socket: Socket) => {
+  ns.on('connection', (socket: AdminSocket) => {
     metrics.connections.inc({ namespace: '/admin' });
     const sink = { send: (page: AdminPage) => socket.emit('admin:page', page) };
     const open = new Set<string>();

@@ -1,4 +1,3 @@
-import type { Namespace, Socket } from 'socket.io';
 import { AgentJoinSchema } from '../../shared/protocol/index.js';
 import type { GameService } from '../games/service.js';
 import type { Ladder } from '../pairing/ladder.js';
@@ -9,6 +8,7 @@ import type { Metrics } from '../metrics.js';
 import type { GameStore } from '../store/store.js';
 import { agentRoom, gameRoom, LOBBY } from './broadcaster.js';
 import { guard } from './guard.js';
+import type { AgentNamespace, AgentSocket } from './namespaces.js';
 
 /**
  * The agent namespace: an outside bot connects with `auth: { token }` (made by the admin API,
@@ -19,18 +19,18 @@ import { guard } from './guard.js';
  * never both answer a turn. When the agent's last connection goes, its seats are away and are
  * lost after the grace, as a person's are.
  */
-export function attachAgents(ns: Namespace, { service, ladder }: { service: GameService; ladder: Ladder }, store: GameStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachAgents(ns: AgentNamespace, { service, ladder }: { service: GameService; ladder: Ladder }, store: GameStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0) return next(authError('auth/required', 'Connect with auth: { token } holding your agent token.'));
     const agent = await store.getAgent(hashToken(token)).catch(() => undefined);
     if (!agent) return next(authError('auth/bad_token', 'That agent token is not known here.'));
-    (socket.data as { agent: string }).agent = agent.name;
+    socket.data.agent = agent.name;
     next();
   });
 
-  ns.on('connection', (socket: Socket) => {
-    const agent = (socket.data as { agent: string }).agent;
+  ns.on('connection', (socket: AgentSocket) => {
+    const agent = socket.data.agent;
     metrics.connections.inc({ namespace: '/agent' });
     const handle = guard(socket, limit, log, metrics);
     handle('hello', async () => ({ ok: true, value: { agent } }));

@@ -1,7 +1,7 @@
-import type { Server } from 'socket.io';
 import type { AgentTurn, ChallengeOffer, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
 import type { Broadcaster } from '../games/ports.js';
 import type { MoveRelay } from './move-relay.js';
+import { adminNamespace, agentNamespace, type AdminNamespace, type AgentNamespace, type BoardroomServer } from './namespaces.js';
 
 export const gameRoom = (gameId: string): string => `game:${gameId}`;
 export const seatRoom = (gameId: string, color: string): string => `seat:${gameId}:${color}`;
@@ -35,11 +35,17 @@ export class SocketBroadcaster implements Broadcaster {
   /** Sends waiting for the end of this turn of the event loop, in the order they were made. */
   private readonly outbox: (() => void)[] = [];
 
+  private readonly agents: AgentNamespace;
+  private readonly admins: AdminNamespace;
+
   /** `relay`: how moves reach the other web processes (none in the embedded mode). */
   constructor(
-    private readonly io: Server,
+    private readonly io: BoardroomServer,
     private readonly relay?: MoveRelay,
-  ) {}
+  ) {
+    this.agents = agentNamespace(io);
+    this.admins = adminNamespace(io);
+  }
 
   moved(event: MovedEvent): void {
     this.relay?.publish(event);
@@ -66,16 +72,16 @@ export class SocketBroadcaster implements Broadcaster {
     const room = gameRoom(event.gameId);
     this.later(() => {
       this.io.local.to(room).emit('moved', event);
-      this.io.of('/agent').local.to(room).emit('moved', event);
-      this.io.of('/admin').local.to(room).emit('moved', event);
+      this.agents.local.to(room).emit('moved', event);
+      this.admins.local.to(room).emit('moved', event);
     });
   }
 
   state(view: GameView): void {
     this.later(() => {
       this.io.to(gameRoom(view.id)).emit('state', view);
-      this.io.of('/agent').to(gameRoom(view.id)).emit('state', view);
-      this.io.of('/admin').to(gameRoom(view.id)).emit('state', view);
+      this.agents.to(gameRoom(view.id)).emit('state', view);
+      this.admins.to(gameRoom(view.id)).emit('state', view);
     });
   }
 
@@ -86,8 +92,8 @@ export class SocketBroadcaster implements Broadcaster {
     const seated = [view.seats.black, view.seats.white].filter((s) => s.kind === 'agent' && s.name).map((s) => agentRoom(s.name!));
     this.later(() => {
       this.io.to(gameRoom(view.id)).emit('ended', event);
-      this.io.of('/agent').to([gameRoom(view.id), ...seated]).emit('ended', event);
-      this.io.of('/admin').to(gameRoom(view.id)).emit('ended', event);
+      this.agents.to([gameRoom(view.id), ...seated]).emit('ended', event);
+      this.admins.to(gameRoom(view.id)).emit('ended', event);
     });
   }
 
@@ -125,7 +131,7 @@ export class SocketBroadcaster implements Broadcaster {
   private sendThinking(view: ThinkingView, toSpectators: boolean): void {
     this.later(() => {
       if (toSpectators) this.io.local.to(spectatorRoom(view.gameId)).except(seatRooms(view.gameId)).emit('thinking', view);
-      this.io.of('/admin').local.to(gameRoom(view.gameId)).emit('thinking', view);
+      this.admins.local.to(gameRoom(view.gameId)).emit('thinking', view);
     });
   }
 
@@ -144,24 +150,24 @@ export class SocketBroadcaster implements Broadcaster {
   roomChanged(summary: RoomSummary): void {
     this.later(() => {
       this.io.to(LOBBY).emit('rooms:changed', summary);
-      this.io.of('/agent').to(LOBBY).emit('rooms:changed', summary);
+      this.agents.to(LOBBY).emit('rooms:changed', summary);
     });
   }
 
   agentTurn(agent: string, turn: AgentTurn): void {
-    this.later(() => this.io.of('/agent').to(agentRoom(agent)).emit('turn', turn));
+    this.later(() => this.agents.to(agentRoom(agent)).emit('turn', turn));
   }
 
   challenge(agent: string, challenge: ChallengeOffer): void {
-    this.later(() => this.io.of('/agent').to(agentRoom(agent)).emit('challenge', challenge));
+    this.later(() => this.agents.to(agentRoom(agent)).emit('challenge', challenge));
   }
 
   challengeDeclined(agent: string, event: { gameId: string; by: string }): void {
-    this.later(() => this.io.of('/agent').to(agentRoom(agent)).emit('challenge:declined', event));
+    this.later(() => this.agents.to(agentRoom(agent)).emit('challenge:declined', event));
   }
 
   /** Closes every connection of an agent whose token was rotated or revoked, in every process. */
   dropAgent(agent: string): void {
-    this.io.of('/agent').in(agentRoom(agent)).disconnectSockets();
+    this.agents.in(agentRoom(agent)).disconnectSockets();
   }
 }

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import type { Ack, ServerError } from '../../shared/protocol/index.js';
+import type { Ack, AckValue, ServerError } from '../../shared/protocol/index.js';
 import type { Outcome } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -62,7 +62,9 @@ class Window {
  * A request of no registered name is answered `event/unknown`. A handler that throws is a bug:
  * it is logged and answered, and the server goes on.
  */
-export function guard(socket: Socket, limit: number, log: Logger, metrics: Metrics) {
+export function guard<Requests extends object>(typed: Socket<Requests, never>, limit: number, log: Logger, metrics: Metrics) {
+  // The wire is untrusted: a request's arguments are read as unknown whatever the event map says.
+  const socket = typed as unknown as Socket;
   const messages = new Window(limit);
   const refusals = new Window(limit);
   const known = new Set<string>();
@@ -85,10 +87,11 @@ export function guard(socket: Socket, limit: number, log: Logger, metrics: Metri
     reply(ack, { ok: false, error: { code: 'event/unknown', message: `There is no request "${String(event).slice(0, 40)}" here; PROTOCOL.md lists them.` } });
   });
 
-  return function handle<T extends object>(event: string, run: (payload: unknown) => Promise<Outcome<T>>, budget: Budget = 'messages'): void {
+  /** `event` must be a request of the namespace's map, and `run` must answer what its acknowledgement carries. */
+  return function handle<E extends keyof Requests & string, T extends AckValue<Requests[E]> & object>(event: E, run: (payload: unknown) => Promise<Outcome<T>>, budget: Budget = 'messages'): void {
     known.add(event);
     const window = budget === 'messages' ? messages : refusals;
-    socket.on(event, async (...args: unknown[]) => {
+    socket.on(event as string, async (...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as (a: Ack<T>) => void) : undefined;
       const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
       if (window.full()) return reply(ack, { ok: false, error: limited(window, budget === 'messages' ? 'messages' : 'refused requests') });

@@ -1,6 +1,6 @@
-import type { Server } from 'socket.io';
 import type { GameLost } from '../../shared/protocol/index.js';
 import type { GameStore } from '../store/store.js';
+import { agentNamespace, playerNamespace, type BoardroomServer } from './namespaces.js';
 
 const GAME_ROOM = /^game:(.+)$/;
 
@@ -9,9 +9,9 @@ const GAME_ROOM = /^game:(.+)$/;
  * gone is told `game:lost`, so no player waits for a move that will never come. Each process
  * tells its own sockets.
  */
-export async function announceLostGames(io: Server, store: GameStore): Promise<number> {
+export async function announceLostGames(io: BoardroomServer, store: GameStore): Promise<number> {
   let lost = 0;
-  for (const ns of [io.of('/'), io.of('/agent')]) {
+  for (const ns of [playerNamespace(io), agentNamespace(io)]) {
     for (const room of ns.adapter.rooms.keys()) {
       const gameId = GAME_ROOM.exec(room)?.[1];
       if (!gameId || (await store.get(gameId))) continue;

@@ -1,4 +1,3 @@
-import type { Namespace, Socket } from 'socket.io';
 import type { Color } from '../../shared/color.js';
 import { WatchSchema } from '../../shared/protocol/index.js';
 import { sessionFromCookie, type Accounts } from '../accounts/accounts.js';
@@ -11,6 +10,7 @@ import type { Metrics } from '../metrics.js';
 import { clientAddress } from './address.js';
 import { analysisRoom, gameRoom, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
 import { guard } from './guard.js';
+import type { PlayerNamespace, PlayerSocket } from './namespaces.js';
 import { SpectatorCount } from './spectators.js';
 
 interface SeatHeld {
@@ -32,21 +32,21 @@ export interface PlayerServices {
  * game's room and the seat's room; when the seat's last socket goes, the seat is marked away.
  * A signed-in player's session cookie, read at the handshake, makes its seats its account's.
  */
-export function attachPlayers(ns: Namespace, { service, analysis, accounts, matchmaker, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts, matchmaker, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use((socket, next) => {
     accounts
       .whoIs(sessionFromCookie(socket.handshake.headers.cookie))
       .then((account) => {
-        (socket.data as { account?: string }).account = account;
+        socket.data.account = account;
         next();
       })
       .catch(() => next()); // the store is away: a guest connection still plays casual games
   });
 
   const spectators = new SpectatorCount(ns, (error, gameId) => log.warn({ err: error, gameId }, 'could not count the spectators'));
-  ns.on('connection', (socket: Socket) => {
+  ns.on('connection', (socket: PlayerSocket) => {
     metrics.connections.inc({ namespace: '/' });
-    const account = (socket.data as { account?: string }).account;
+    const account = socket.data.account;
     /** Whose rooms these are, for quotas and the bot queue's turns: the account, else the address. */
     const owner = account ? `account:${account}` : `address:${clientAddress(socket, trustProxy)}`;
     const seats: SeatHeld[] = [];

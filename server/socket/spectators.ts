@@ -1,5 +1,5 @@
-import type { Namespace } from 'socket.io';
 import { gameRoom, seatRoom, spectatorRoom } from './broadcaster.js';
+import type { PlayerNamespace } from './namespaces.js';
 
 /** A count is taken this long after the first change that asks for it, so a crowd arriving costs one count. */
 export const SPECTATORS_EVERY_MS = 500;
@@ -14,7 +14,7 @@ export class SpectatorCount {
   private readonly due = new Set<string>();
 
   constructor(
-    private readonly ns: Namespace,
+    private readonly ns: PlayerNamespace,
     private readonly onError: (error: unknown, gameId: string) => void,
     private readonly delayMs = SPECTATORS_EVERY_MS,
   ) {}

@@ -1,9 +1,14 @@
 import type { Color } from '../color.js';
 import type { AnalysisStatus } from './analysis.js';
 import type { Ack } from './errors.js';
+import type { AdminPage } from './admin.js';
+import type { GameId } from '../rules.js';
 import type { GameResult, GameView, MovedEvent, RoomSummary, ThinkingView } from './views.js';
 
 type Callback<T> = (ack: Ack<T>) => void;
+type Done = Callback<Record<string, never>>;
+/** The value a request's acknowledgement carries when it succeeds (`{ ok: true, …value }`). */
+export type AckValue<F> = F extends (payload: unknown, ack: (ack: Ack<infer T>) => void) => void ? T : never;
 
 /**
  * The protocol's version. A client may send it in the handshake (`auth: { protocol }`); the
@@ -56,29 +61,89 @@ export interface SpectatorsEvent {
   readonly count: number;
 }
 
+/** Sent to players and spectators (the default namespace). */
 export interface ServerToClientEvents {
   /** The whole game, whenever seats, clocks or status change outside a move. */
   state: (view: GameView) => void;
   /** How many connections watch the game holding no seat; to the game's room, within half a second of a change. */
   spectators: (event: SpectatorsEvent) => void;
   moved: (event: MovedEvent) => void;
-  ended: (event: { gameId: string; result: GameResult; view: GameView }) => void;
+  ended: (event: GameEnded) => void;
   thinking: (view: ThinkingView) => void;
   'rooms:changed': (summary: RoomSummary) => void;
-  /** An agent's turn (agent namespace only). */
-  turn: (turn: AgentTurn) => void;
   /** A seek of this connection was paired. */
   'seek:paired': (event: SeekPaired) => void;
   /** The game is gone from the server's store (a store that came back empty): it cannot go on. */
   'game:lost': (event: GameLost) => void;
-  /** Another connection with this agent's token took over (agent namespace only). */
-  'session:replaced': (event: { message: string }) => void;
-  /** Another agent made a room with a seat reserved for this one (agent namespace only). */
-  challenge: (offer: ChallengeOffer) => void;
-  /** The agent this one challenged declined (agent namespace only). */
-  'challenge:declined': (event: { gameId: string; by: string }) => void;
   /** A requested analysis moved on (`pending` with progress), finished (`done`) or `failed`. */
   analysis: (status: AnalysisStatus) => void;
+}
+
+export interface GameEnded {
+  readonly gameId: string;
+  readonly result: GameResult;
+  readonly view: GameView;
+}
+
+/** A seat as an agent holds it: no token, since the agent's own token moves for it. */
+export type AgentSeat = Omit<SeatGrant, 'token'>;
+
+/** The agent namespace (`/agent`): requests of outside bots. Every request is acknowledged. */
+export interface AgentClientToServerEvents {
+  hello: (payload: unknown, ack: Callback<{ agent: string }>) => void;
+  'rooms:list': ClientToServerEvents['rooms:list'];
+  'room:create': (payload: unknown, ack: Callback<{ gameId: string; seat: AgentSeat | null; view: GameView }>) => void;
+  'room:join': (payload: unknown, ack: Callback<{ seat: AgentSeat; view: GameView }>) => void;
+  'room:watch': ClientToServerEvents['room:watch'];
+  'room:sync': ClientToServerEvents['room:sync'];
+  /** A room with a seat reserved for another agent, which hears `challenge`. */
+  challenge: (payload: unknown, ack: Callback<{ gameId: string; seat: AgentSeat; view: GameView }>) => void;
+  'challenge:decline': (payload: unknown, ack: Done) => void;
+  move: ClientToServerEvents['move'];
+  'ladder:join': (payload: unknown, ack: Callback<{ game: GameId; games: number }>) => void;
+  'ladder:leave': (payload: unknown, ack: Done) => void;
+  resign: (payload: unknown, ack: Done) => void;
+  'draw:offer': (payload: unknown, ack: Done) => void;
+  'draw:accept': (payload: unknown, ack: Done) => void;
+  'draw:decline': (payload: unknown, ack: Done) => void;
+}
+
+/** Sent to agents (`/agent`). */
+export interface AgentServerToClientEvents {
+  state: ServerToClientEvents['state'];
+  moved: ServerToClientEvents['moved'];
+  ended: ServerToClientEvents['ended'];
+  'rooms:changed': ServerToClientEvents['rooms:changed'];
+  'game:lost': ServerToClientEvents['game:lost'];
+  /** The agent's turn: answer with `move`. */
+  turn: (turn: AgentTurn) => void;
+  /** Another connection with this agent's token took over. */
+  'session:replaced': (event: { message: string }) => void;
+  /** Another agent made a room with a seat reserved for this one. */
+  challenge: (offer: ChallengeOffer) => void;
+  /** The agent this one challenged declined. */
+  'challenge:declined': (event: { gameId: string; by: string }) => void;
+}
+
+/** The admin namespace (`/admin`). Every request is acknowledged. */
+export interface AdminClientToServerEvents {
+  /** Follow a page of the live-games table (`AdminQuery`); `admin:page` brings it again when it changes. */
+  'admin:list': (payload: unknown, ack: Callback<{ page: AdminPage }>) => void;
+  'admin:unlist': (payload: unknown, ack: Done) => void;
+  /** Follow one game's moves and thinking (`{ gameId }`). */
+  'admin:open': (payload: unknown, ack: Callback<{ view: GameView; thinking: ThinkingView | null }>) => void;
+  'admin:close': (payload: unknown, ack: Done) => void;
+  'admin:end': (payload: unknown, ack: Callback<{ view: GameView }>) => void;
+  'admin:queue': (payload: unknown, ack: Callback<{ queue: Record<string, number> }>) => void;
+}
+
+/** Sent to admins (`/admin`): the followed page, and the opened games' events. */
+export interface AdminServerToClientEvents {
+  'admin:page': (page: AdminPage) => void;
+  state: ServerToClientEvents['state'];
+  moved: ServerToClientEvents['moved'];
+  ended: ServerToClientEvents['ended'];
+  thinking: ServerToClientEvents['thinking'];
 }
 
 export interface ChallengeOffer {
