@@ -1,6 +1,6 @@
 import type { Color } from '../../shared/color.js';
 import { GAMES, type Position } from '../../shared/games.js';
-import type { AnalysisScale, MoveJudgement, PlyEvaluation } from '../../shared/protocol/analysis.js';
+import type { AnalysisScale, MoveJudgement, MoveMark, PlyEvaluation } from '../../shared/protocol/analysis.js';
 import type { GameId, Rules } from '../../shared/rules.js';
 import type { Bot } from '../bot.js';
 import { WIN_THRESHOLD } from '../engine/game.js';
@@ -61,16 +61,20 @@ export function analyseGame(input: AnalysisJobInput, onProgress?: (progress: Ana
     const color: Color = rules.toMove(position);
     const text = rules.formatMove(move);
     const best = evaluations[i]!.best;
+    const sign = color === 'black' ? 1 : -1;
     let loss = 0;
     if (best !== null && best !== text && rules.legalMoves(position).length > 1) {
       const bestMove = rules.parseMove(best);
       if (bestMove.ok) {
         const afterBest = evaluate(rules.play(position, bestMove.value)).value;
-        const sign = color === 'black' ? 1 : -1;
         loss = Math.max(0, round(sign * (afterBest - evaluations[i + 1]!.value)));
       }
     }
-    const mark = loss >= scale.blunder ? 'blunder' : loss >= scale.mistake ? 'mistake' : loss >= scale.inaccuracy ? 'inaccuracy' : null;
+    let mark: MoveMark | null = loss >= scale.blunder ? 'blunder' : loss >= scale.mistake ? 'mistake' : loss >= scale.inaccuracy ? 'inaccuracy' : null;
+    // A proven win let go while still ahead is at most ?!, as Lichess marks a lost mate that still
+    // wins: a short search after a slower winning move often cannot prove the win again.
+    const wonBefore = evaluations[i]!.proven && sign * evaluations[i]!.value === 1;
+    if (mark && wonBefore && sign * evaluations[i + 1]!.value > 0) mark = 'inaccuracy';
     return { ply: i + 1, move: text, color, loss, mark, best: mark ? best : null };
   });
 
