@@ -3,13 +3,11 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import cors from 'cors';
 import express from 'express';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { BOT_CATALOG, catalogEntry } from '../bots/jobs/contract.js';
 import { Accounts } from './accounts/accounts.js';
@@ -17,43 +15,25 @@ import { AdminSessions } from './accounts/admin-sessions.js';
 import { playerRoutes } from './http/player-routes.js';
 import { Ladder } from './pairing/ladder.js';
 import { Matchmaker } from './pairing/matchmaker.js';
-import { MemoryPlatform } from './store/platform-memory.js';
-import { RedisPlatform } from './store/platform-redis.js';
-import type { PlatformStore } from './store/platform.js';
-import { BotThreadPool } from '../bots/jobs/thread-pool.js';
-import { ConfigError, type Config } from './config.js';
-import { botJobCountsKey } from './runtime/bot-worker.js';
-import { AnalysisService } from './games/analysis.js';
-import type { AnalysisHandlers, AnalysisJobs, BotTurns, Timers } from './games/ports.js';
+import type { Config } from './config.js';
 import { GameService } from './games/service.js';
 import { adminOnly, apiRoutes } from './http/routes.js';
 import type { Logger } from './log.js';
 import { Metrics } from './metrics.js';
-import { BullmqAnalysisJobs } from './runtime/bullmq-analysis.js';
-import { BullmqBotTurns } from './runtime/bullmq-bot-turns.js';
-import { BullmqTimers } from './runtime/bullmq-timers.js';
-import { LateHandlers } from './runtime/handlers.js';
-import { LocalAnalysisJobs } from './runtime/local-analysis.js';
-import { LocalBotTurns } from './runtime/local-bot-turns.js';
-import { LocalTimers } from './runtime/local-timers.js';
+import { createRuntime } from './runtime/runtime.js';
 import { Retention } from './runtime/retention.js';
 import { Sweeper } from './runtime/sweeper.js';
-import { Quotas } from './quotas.js';
 import { clientAddress } from './socket/address.js';
 import { attachAdmin } from './socket/admin.js';
 import { AdminFeed } from './admin/feed.js';
 import { LiveTable } from './admin/live-table.js';
-import { PROTOCOL_VERSION } from '../shared/protocol/index.js';
+import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents } from '../shared/protocol/index.js';
 import { attachAgents, authError } from './socket/agents.js';
-import { agentRoom, analysisRoom, seatRoom, seekRoom, SocketBroadcaster } from './socket/broadcaster.js';
-import { RedisMoveRelay } from './socket/move-relay.js';
-import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type PlayerSocket } from './socket/namespaces.js';
+import { agentRoom, seatRoom, seekRoom } from './socket/broadcaster.js';
+import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type ConnectionData, type NoServerEvents, type PlayerSocket } from './socket/namespaces.js';
 import { attachPlayers } from './socket/players.js';
 import { announceLostGames } from './socket/lost-games.js';
-import { MemoryStore } from './store/memory-store.js';
-import { readPersistence } from './store/persistence.js';
-import { RedisStore } from './store/redis-store.js';
-import { isStoreUnavailable, type GameStore, type StoredGame } from './store/store.js';
+import { isStoreUnavailable, type StoredGame } from './store/store.js';
 import { STORE_UNAVAILABLE } from './socket/guard.js';
 
 export interface Boardroom {
@@ -76,94 +56,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   /** This process among the others sharing the store: seats its connections hold carry it. */
   const instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const metrics = new Metrics();
-  const handlers = new LateHandlers();
   const onError = (error: unknown): void => log.error({ err: error }, 'background task failed');
   const closers: (() => Promise<unknown>)[] = [];
-
-  let store: GameStore;
-  let platform: PlatformStore;
-  let botTurns: BotTurns;
-  let analysisJobs: AnalysisJobs;
-  /** The analysis service, wired in once it exists (the job adapters are made first). */
-  let analysisTarget: AnalysisHandlers | undefined;
-  const analysisHandlers: AnalysisHandlers = {
-    onAnalysisProgress: async (gameId, progress) => analysisTarget?.onAnalysisProgress(gameId, progress),
-    onAnalysisDone: async (result) => analysisTarget?.onAnalysisDone(result),
-    onAnalysisFailed: async (gameId, message) => analysisTarget?.onAnalysisFailed(gameId, message),
-  };
-  let timers: Timers;
-  let queueStats: () => Promise<Record<string, number>>;
-  let adapter: ReturnType<typeof createAdapter> | undefined;
-  let relay: RedisMoveRelay | undefined;
-  /** The queue's recent waits, as the admin console's queue line shows them. */
-  const recentWaits = (): Record<string, number> => {
-    const p50 = metrics.recentWaits.quantile(0.5);
-    const p95 = metrics.recentWaits.quantile(0.95);
-    return p50 === null || p95 === null ? {} : { 'wait-p50-ms': Math.round(p50), 'wait-p95-ms': Math.round(p95) };
-  };
-  let dashboardQueues: BullmqBotTurns['bullQueue'][] = [];
-  if (config.REDIS_URL) {
-    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    // The store and the adapter's publisher send a few commands per move in one tick: one write
-    // for them all. BullMQ keeps its own connection, whose blocking commands must not be batched.
-    // Without an offline queue or retries, a request made while Redis is out of reach, or in
-    // flight when it went, fails at once (answered server/unavailable) instead of waiting for a
-    // reconnection that may not come.
-    const storeRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 0, enableAutoPipelining: true, enableOfflineQueue: false });
-    const pub = storeRedis.duplicate();
-    const sub = redis.duplicate();
-    // The Socket.IO adapter publishes without waiting for the reply. A player who leaves just as
-    // the server closes sets off publishes on a connection already quitting: their refusals are
-    // logged here, not left to become unhandled rejections.
-    const publish = pub.publish.bind(pub);
-    pub.publish = ((channel: string | Buffer, message: string | Buffer) => {
-      const sent = publish(channel, message);
-      sent.catch((error: unknown) => log.debug({ err: error, channel }, 'publish refused'));
-      return sent;
-    }) as typeof pub.publish;
-    const clients = [redis, storeRedis, pub, sub];
-    for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
-    closers.push(async () => Promise.all(clients.map((client) => client.quit())));
-    await untilReady([redis, storeRedis, pub, sub], config.REDIS_URL, log);
-    const persistence = await readPersistence(redis);
-    if (persistence.keeps === false) {
-      const line = `This Redis keeps nothing across a restart (${persistence.detail}): if it restarts, every game is lost. Turn on AOF (appendonly yes) or RDB snapshots (save …).`;
-      if (config.REQUIRE_PERSISTENCE === '1') {
-        await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
-        throw new ConfigError(`Boardroom will not start: ${line} (REQUIRE_PERSISTENCE=1)`);
-      }
-      log.warn({ redis: config.REDIS_URL?.replace(/\/\/[^@]*@/, '//…@') }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
-    } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
-    store = new RedisStore(storeRedis, `${config.QUEUE_PREFIX}:`);
-    platform = new RedisPlatform(storeRedis, `${config.QUEUE_PREFIX}:`);
-    adapter = createAdapter(pub, sub, { key: `${config.QUEUE_PREFIX}:socket.io` });
-    relay = new RedisMoveRelay(pub, sub, `${config.QUEUE_PREFIX}:moves`, instance);
-    const bullTurns = new BullmqBotTurns(redis, handlers, onError, config.QUEUE_PREFIX, (ms, result) => metrics.botAnswered(result, ms));
-    const bullTimers = new BullmqTimers(redis, handlers, onError, config.QUEUE_PREFIX);
-    const bullAnalyses = new BullmqAnalysisJobs(redis, analysisHandlers, onError, config.QUEUE_PREFIX);
-    await bullTurns.ready();
-    await bullAnalyses.ready();
-    botTurns = bullTurns;
-    analysisJobs = bullAnalyses;
-    timers = bullTimers;
-    dashboardQueues = [bullTurns.bullQueue, bullTimers.bullQueue];
-    queueStats = async () => {
-      const [jobs, befell] = await Promise.all([
-        bullTurns.bullQueue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
-        redis.hgetall(botJobCountsKey(config.QUEUE_PREFIX)),
-      ]);
-      return { ...jobs, stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0), ...recentWaits() };
-    };
-  } else {
-    store = new MemoryStore();
-    platform = new MemoryPlatform();
-    const pool = new BotThreadPool(config.BOT_THREADS);
-    const local = new LocalBotTurns(pool, handlers, onError, (ms, result) => metrics.botAnswered(result, ms));
-    botTurns = local;
-    analysisJobs = new LocalAnalysisJobs(pool, analysisHandlers, onError);
-    timers = new LocalTimers(handlers, onError);
-    queueStats = async () => ({ waiting: local.depth, ...recentWaits() });
-  }
 
   const app = express();
   app.disable('x-powered-by');
@@ -178,33 +72,15 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     const sameSite = URL.canParse(origin) && new URL(origin).host === req.headers.host;
     callback(null, sameSite || origins === true || (Array.isArray(origins) && origins.includes(origin)));
   };
-  const io: BoardroomServer = new Server(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) });
-  const broadcaster = new SocketBroadcaster(io, relay);
-  await relay?.onMove((event) => broadcaster.movedHere(event));
-  const quotas = new Quotas(platform, store, {
-    liveRooms: config.QUOTA_LIVE_ROOMS,
-    roomsPerMinute: config.QUOTA_ROOMS_PER_MINUTE,
-    liveBotGames: config.QUOTA_LIVE_BOT_GAMES,
-    botSecondsPerMinute: config.QUOTA_BOT_SECONDS_PER_MINUTE,
-    connections: config.QUOTA_CONNECTIONS,
-  });
-  const service = new GameService({
-    quotas,
-    store,
-    broadcaster,
-    botTurns,
-    timers,
-    botExists: (game, name) => catalogEntry(game, name) !== undefined,
-    agentExists: async (name) => (await store.agentNamed(name)) !== undefined,
+  const runtime = await createRuntime({
+    config,
+    log,
+    metrics,
     instance,
-    botBudget: (game, name) => catalogEntry(game, name)?.budgetMs ?? 1000,
-    graceMs: config.RECONNECT_GRACE_MS,
-    onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
+    onError,
+    io: (adapter) => new Server<ClientToServerEvents, ServerToClientEvents, NoServerEvents, ConnectionData>(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) }),
   });
-  handlers.target = service;
-  // Each process tells its own connections: every one hears a BullMQ job's events.
-  const analysis = new AnalysisService({ store, jobs: analysisJobs, plyBudgetMs: config.ANALYSIS_PLY_MS, mayThink: (owner, ms) => quotas.mayThink(owner, ms), notify: (status) => io.local.to(analysisRoom(status.gameId)).emit('analysis', status) });
-  analysisTarget = analysis;
+  const { store, platform, io, broadcaster, quotas, service, analysis, queueStats, dashboardQueues, mode } = runtime;
   const botExists = (game: StoredGame['game'], name: string): boolean => catalogEntry(game, name) !== undefined;
   const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => {
     const lower = name.toLowerCase();
@@ -268,7 +144,6 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
 
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
-  const mode = config.REDIS_URL ? 'redis' : 'embedded';
   app.use(playerRoutes({ accounts, platform, store }));
   app.use(apiRoutes({ service, analysis, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   if (dashboardQueues.length > 0) {
@@ -341,27 +216,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
       await retention.stop();
       await sweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await analysisJobs.close();
-      await botTurns.close();
-      await timers.close();
-      await store.close();
+      await runtime.close();
       for (const close of closers) await close().catch(() => undefined);
     },
   };
-}
-
-/** Waits until every connection is ready, saying once in a while that Redis is out of reach. */
-async function untilReady(clients: Redis[], url: string, log: Logger): Promise<void> {
-  const shown = url.replace(/\/\/[^@]*@/, '//…@');
-  const ready = Promise.all(clients.map((c) => (c.status === 'ready' ? undefined : new Promise<void>((resolve) => c.once('ready', () => resolve())))));
-  let waited = 0;
-  const nag = setInterval(() => {
-    waited += 5;
-    log.error({ redis: shown, waitedSeconds: waited }, `Redis at ${shown} cannot be reached; waiting for it (the server starts as soon as it answers)`);
-  }, 5000);
-  try {
-    await ready;
-  } finally {
-    clearInterval(nag);
-  }
 }

@@ -1,8 +1,9 @@
-import { Queue, QueueEvents } from 'bullmq';
+import type { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ANALYSIS_JOB, type AnalysisJobInput, type AnalysisJobResult, type AnalysisProgress } from '../../bots/jobs/contract.js';
 import { analysisJobId, parseAnalysisJobId, type AnalysisHandlers, type AnalysisJobs } from '../games/ports.js';
 import { BOT_QUEUE, MAX_PRIORITY } from './bullmq-bot-turns.js';
+import { QueueAdapter } from './bullmq-queue.js';
 
 const ATTEMPTS = 2;
 
@@ -12,25 +13,23 @@ const ATTEMPTS = 2;
  * worker takes one only when no bot turn waits. Every web process hears their progress and end
  * and tells its own connections.
  */
-export class BullmqAnalysisJobs implements AnalysisJobs {
-  private readonly queue: Queue<AnalysisJobInput, AnalysisJobResult>;
-  private readonly events: QueueEvents;
+export class BullmqAnalysisJobs extends QueueAdapter<AnalysisJobInput, AnalysisJobResult, AnalysisHandlers> implements AnalysisJobs {
+  constructor(connection: Redis, onError: (error: unknown) => void, prefix = 'boardroom') {
+    super(BOT_QUEUE, connection, onError, prefix);
+  }
 
-  constructor(connection: Redis, private readonly handlers: AnalysisHandlers, onError: (error: unknown) => void, prefix = 'boardroom') {
-    this.queue = new Queue(BOT_QUEUE, { connection, prefix });
-    this.events = new QueueEvents(BOT_QUEUE, { connection, prefix });
-    this.queue.on('error', onError);
-    this.events.on('error', onError);
-    this.events.on('progress', ({ jobId, data }) => {
+  protected listen(events: QueueEvents, handlers: AnalysisHandlers): void {
+    const onError = this.onError;
+    events.on('progress', ({ jobId, data }) => {
       const gameId = parseAnalysisJobId(jobId);
       if (gameId && typeof data === 'object' && data !== null) handlers.onAnalysisProgress(gameId, data as AnalysisProgress).catch(onError);
     });
-    this.events.on('completed', ({ jobId, returnvalue }) => {
+    events.on('completed', ({ jobId, returnvalue }) => {
       if (!parseAnalysisJobId(jobId)) return;
       const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as AnalysisJobResult;
       handlers.onAnalysisDone(result).catch(onError);
     });
-    this.events.on('failed', ({ jobId, failedReason }) => {
+    events.on('failed', ({ jobId, failedReason }) => {
       const gameId = parseAnalysisJobId(jobId);
       if (!gameId) return;
       void this.queue.getJob(jobId).then((job) => {
@@ -39,16 +38,12 @@ export class BullmqAnalysisJobs implements AnalysisJobs {
     });
   }
 
-  async ready(): Promise<void> {
-    await this.events.waitUntilReady();
-  }
-
   async request(input: AnalysisJobInput): Promise<void> {
     const id = analysisJobId(input.gameId);
     const existing = await this.queue.getJob(id);
     if (existing) {
       // An answer no process heard (they were all down) is in the finished job: deliver it, or try again.
-      if (await existing.isCompleted()) await this.handlers.onAnalysisDone(existing.returnvalue);
+      if (await existing.isCompleted()) await this.handlersStarted.onAnalysisDone(existing.returnvalue);
       else if (await existing.isFailed()) await existing.retry();
       return;
     }
@@ -60,10 +55,5 @@ export class BullmqAnalysisJobs implements AnalysisJobs {
       removeOnComplete: { age: 3600 },
       removeOnFail: { age: 24 * 3600 },
     });
-  }
-
-  async close(): Promise<void> {
-    await this.events.close();
-    await this.queue.close();
   }
 }

@@ -1,7 +1,8 @@
-import { Queue, QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { BotJobInput, BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import { botJobId, parseBotJobId, type BotTurns } from '../games/ports.js';
+import { QueueAdapter } from './bullmq-queue.js';
 import type { RuntimeHandlers } from './handlers.js';
 
 export const BOT_QUEUE = 'boardroom-bots';
@@ -24,41 +25,38 @@ export const ownerTurnsKey = (prefix: string, owner: string): string => `${prefi
  * owners in turn: one owner's hundred games put another owner's turn behind at most the jobs
  * already running.
  */
-export class BullmqBotTurns implements BotTurns {
-  private readonly queue: Queue<BotJobInput, BotJobResult>;
-  private readonly events: QueueEvents;
-
+export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, RuntimeHandlers> implements BotTurns {
   constructor(
-    private readonly connection: Redis,
-    private readonly handlers: RuntimeHandlers,
-    private readonly onError: (error: unknown) => void,
-    private readonly prefix = 'boardroom',
+    connection: Redis,
+    onError: (error: unknown) => void,
+    prefix = 'boardroom',
     /** A turn's wait in the queue, for the metrics, once its answer is applied. */
     private readonly onQueued: (ms: number, result: BotJobResult) => void = () => undefined,
   ) {
-    this.queue = new Queue(BOT_QUEUE, { connection, prefix });
-    this.events = new QueueEvents(BOT_QUEUE, { connection, prefix });
-    this.queue.on('error', onError);
-    this.events.on('error', onError);
+    super(BOT_QUEUE, connection, onError, prefix);
+  }
+
+  protected listen(events: QueueEvents, handlers: RuntimeHandlers): void {
+    const onError = this.onError;
     // The queue also carries analyses (`gameId-analysis`), which no bot turn's id parser reads as a turn.
-    this.events.on('progress', ({ jobId, data }) => {
+    events.on('progress', ({ jobId, data }) => {
       const parsed = parseBotJobId(jobId);
       if (!parsed || typeof data !== 'object' || data === null) return;
       void this.queue.getJob(jobId).then((job) => {
-        if (job) return this.handlers.onBotThinking(parsed.gameId, parsed.ply, job.data.bot, data as BotThinking);
+        if (job) return handlers.onBotThinking(parsed.gameId, parsed.ply, job.data.bot, data as BotThinking);
       }).catch(onError);
     });
-    this.events.on('completed', ({ jobId, returnvalue }) => {
+    events.on('completed', ({ jobId, returnvalue }) => {
       if (!parseBotJobId(jobId)) return;
       const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as BotJobResult;
-      this.handlers.onBotResult(result).then((applied) => {
+      handlers.onBotResult(result).then((applied) => {
         if (applied && result.queuedMs !== undefined) this.onQueued(result.queuedMs, result);
       }, onError);
     });
-    this.events.on('failed', ({ jobId }) => {
+    events.on('failed', ({ jobId }) => {
       if (!parseBotJobId(jobId)) return;
       void this.queue.getJob(jobId).then((job) => {
-        if (job && job.attemptsMade >= ATTEMPTS) return this.handlers.onBotFailed(job.data.gameId, job.data.ply);
+        if (job && job.attemptsMade >= ATTEMPTS) return handlers.onBotFailed(job.data.gameId, job.data.ply);
       }).catch(onError);
     });
   }
@@ -68,16 +66,12 @@ export class BullmqBotTurns implements BotTurns {
     return this.queue as unknown as Queue;
   }
 
-  async ready(): Promise<void> {
-    await this.events.waitUntilReady();
-  }
-
   async request(input: BotJobInput): Promise<void> {
     const id = botJobId(input.gameId, input.ply);
     const existing = await this.queue.getJob(id);
     if (existing) {
       // After a restart the answer may be waiting in a finished job: deliver it, or try again.
-      if (await existing.isCompleted()) await this.handlers.onBotResult(existing.returnvalue);
+      if (await existing.isCompleted()) await this.handlersStarted.onBotResult(existing.returnvalue);
       else if (await existing.isFailed()) await existing.retry();
       return;
     }
@@ -103,11 +97,6 @@ export class BullmqBotTurns implements BotTurns {
     if (!job) return false;
     const state = await job.getState();
     return state === 'waiting' || state === 'active' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children';
-  }
-
-  async close(): Promise<void> {
-    await this.events.close();
-    await this.queue.close();
   }
 }
 

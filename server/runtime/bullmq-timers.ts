@@ -1,7 +1,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Color } from '../../shared/color.js';
 import { abandonJobId, flagJobId, type Timers } from '../games/ports.js';
-import type { RuntimeHandlers } from './handlers.js';
+import type { Deliverer, RuntimeHandlers } from './handlers.js';
 
 export const TIMER_QUEUE = 'boardroom-timers';
 
@@ -11,14 +11,23 @@ type TimerJob = ({ kind: 'flag'; gameId: string; ply: number } | { kind: 'abando
  * Flags and abandonment timers as delayed BullMQ jobs: they fire in whichever web process is
  * alive when they are due, so a server that dies does not take a game's clock with it.
  */
-export class BullmqTimers implements Timers {
+export class BullmqTimers implements Timers, Deliverer<RuntimeHandlers> {
   private readonly queue: Queue<TimerJob>;
-  private readonly worker: Worker<TimerJob>;
+  private worker: Worker<TimerJob> | undefined;
 
-  constructor(connection: ConnectionOptions, handlers: RuntimeHandlers, onError: (error: unknown) => void, prefix = 'boardroom') {
+  constructor(
+    private readonly connection: ConnectionOptions,
+    private readonly onError: (error: unknown) => void,
+    private readonly prefix = 'boardroom',
+  ) {
     this.queue = new Queue(TIMER_QUEUE, { connection, prefix });
     this.queue.on('error', onError);
-    this.worker = new Worker<TimerJob>(
+  }
+
+  /** Takes due timers (in whichever web process is alive) and fires them into `handlers`. */
+  async start(handlers: RuntimeHandlers): Promise<void> {
+    const { connection, prefix, onError } = this;
+    const worker = new Worker<TimerJob>(
       TIMER_QUEUE,
       async (job) => {
         const t = job.data;
@@ -30,7 +39,8 @@ export class BullmqTimers implements Timers {
       },
       { connection, prefix, concurrency: 8 },
     );
-    this.worker.on('error', onError);
+    this.worker = worker;
+    worker.on('error', onError);
   }
 
   get bullQueue(): Queue {
@@ -46,7 +56,7 @@ export class BullmqTimers implements Timers {
   }
 
   async close(): Promise<void> {
-    await this.worker.close();
+    await this.worker?.close();
     await this.queue.close();
   }
 

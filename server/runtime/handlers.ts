@@ -1,7 +1,7 @@
 import type { Color } from '../../shared/color.js';
 import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 
-/** What the timer and bot-turn adapters call back into; the service is wired in after it exists. */
+/** What the timer and bot-turn adapters call back into: the game service. */
 export interface RuntimeHandlers {
   onFlag(gameId: string, ply: number): Promise<void>;
   onAbandon(gameId: string, color: Color, awaySince: number): Promise<void>;
@@ -11,15 +11,18 @@ export interface RuntimeHandlers {
   onBotFailed(gameId: string, ply: number): Promise<void>;
 }
 
-export class LateHandlers implements RuntimeHandlers {
-  target: RuntimeHandlers | undefined;
-  private get t(): RuntimeHandlers {
-    if (!this.target) throw new Error('runtime handlers used before the service was wired');
-    return this.target;
-  }
-  onFlag = (gameId: string, ply: number) => this.t.onFlag(gameId, ply);
-  onAbandon = (gameId: string, color: Color, awaySince: number) => this.t.onAbandon(gameId, color, awaySince);
-  onBotResult = (result: BotJobResult) => this.t.onBotResult(result);
-  onBotThinking = (gameId: string, ply: number, bot: string, thinking: BotThinking) => this.t.onBotThinking(gameId, ply, bot, thinking);
-  onBotFailed = (gameId: string, ply: number) => this.t.onBotFailed(gameId, ply);
+/**
+ * An adapter in two halves: made, it takes requests (the service's port); started, it delivers
+ * what comes back (workers, queue events, local timers) to `handlers`, the service made since.
+ * `createRuntime` makes the adapters, then the service, then starts them: nothing is delivered,
+ * and no job is taken, before the service exists.
+ */
+export interface Deliverer<Handlers> {
+  start(handlers: Handlers): Promise<void>;
+}
+
+/** The handlers of a started adapter; a bug (asked before `start`) throws. */
+export function started<Handlers>(handlers: Handlers | undefined, adapter: string): Handlers {
+  if (!handlers) throw new Error(`${adapter} was used before it was started`);
+  return handlers;
 }

@@ -23,7 +23,8 @@ describe('local bot turns', () => {
       throw new Error('worker crashed');
     });
     const h = handlers();
-    const turns = new LocalBotTurns({ run } as unknown as BotThreadPool, h, () => {});
+    const turns = new LocalBotTurns({ run } as unknown as BotThreadPool, () => {});
+    await turns.start(h);
     await turns.request(input);
     await vi.waitFor(() => expect(h.onBotFailed).toHaveBeenCalledWith('g', 3));
     expect(run).toHaveBeenCalledTimes(3);
@@ -35,7 +36,8 @@ describe('local bot turns', () => {
     let release: () => void = () => {};
     const run = vi.fn(() => new Promise<BotJobResult>((resolve) => (release = () => resolve(result))));
     const h = handlers();
-    const turns = new LocalBotTurns({ run } as unknown as BotThreadPool, h, () => {});
+    const turns = new LocalBotTurns({ run } as unknown as BotThreadPool, () => {});
+    await turns.start(h);
     await turns.request(input);
     await turns.request(input);
     release();

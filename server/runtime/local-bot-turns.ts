@@ -1,23 +1,28 @@
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
 import type { BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
 import { botJobId, type BotTurns } from '../games/ports.js';
-import type { RuntimeHandlers } from './handlers.js';
+import { started, type Deliverer, type RuntimeHandlers } from './handlers.js';
 
 const ATTEMPTS = 3;
 
 /** Bot turns on this process's worker threads (embedded default), retried like BullMQ would. */
-export class LocalBotTurns implements BotTurns {
+export class LocalBotTurns implements BotTurns, Deliverer<RuntimeHandlers> {
   private readonly inFlight = new Set<string>();
+  private handlers: RuntimeHandlers | undefined;
 
   constructor(
     private readonly pool: BotThreadPool,
-    private readonly handlers: RuntimeHandlers,
     private readonly onError: (error: unknown) => void,
     /** A turn's wait for a thread, for the metrics, once its answer is applied. */
     private readonly onQueued: (ms: number, result: BotJobResult) => void = () => undefined,
   ) {}
 
+  async start(handlers: RuntimeHandlers): Promise<void> {
+    this.handlers = handlers;
+  }
+
   async request(input: BotJobInput): Promise<void> {
+    started(this.handlers, 'LocalBotTurns');
     const id = botJobId(input.gameId, input.ply);
     if (this.inFlight.has(id)) return;
     this.inFlight.add(id);
@@ -37,15 +42,16 @@ export class LocalBotTurns implements BotTurns {
   }
 
   private async attempt(input: BotJobInput, attempt: number): Promise<void> {
+    const handlers = started(this.handlers, 'LocalBotTurns');
     try {
       const result = await this.pool.run(input, (thinking) => {
-        this.handlers.onBotThinking(input.gameId, input.ply, input.bot, thinking).catch(this.onError);
+        handlers.onBotThinking(input.gameId, input.ply, input.bot, thinking).catch(this.onError);
       });
-      if ((await this.handlers.onBotResult(result)) && result.queuedMs !== undefined) this.onQueued(result.queuedMs, result);
+      if ((await handlers.onBotResult(result)) && result.queuedMs !== undefined) this.onQueued(result.queuedMs, result);
     } catch (error) {
       if (attempt < ATTEMPTS) return this.attempt(input, attempt + 1);
       this.onError(error);
-      await this.handlers.onBotFailed(input.gameId, input.ply).catch(this.onError);
+      await handlers.onBotFailed(input.gameId, input.ply).catch(this.onError);
     }
   }
 }

@@ -12,7 +12,8 @@ describe('local timers', () => {
     // wall clock and a busy event loop's cached time part ways.
     let clock = 1_000_000;
     const h = handlers();
-    const timers = new LocalTimers(h, () => {}, () => clock);
+    const timers = new LocalTimers(() => {}, () => clock);
+    await timers.start(h);
     await timers.armFlag('g', 4, clock + 30);
     await new Promise((r) => setTimeout(r, 80));
     expect(h.onFlag).not.toHaveBeenCalled();
@@ -24,7 +25,8 @@ describe('local timers', () => {
 
   it('arms one timer per game and ply however often it is asked', async () => {
     const h = handlers();
-    const timers = new LocalTimers(h, () => {});
+    const timers = new LocalTimers(() => {});
+    await timers.start(h);
     const at = Date.now() + 20;
     for (let i = 0; i < 3; i++) await timers.armFlag('g', 1, at);
     await vi.waitFor(() => expect(h.onFlag).toHaveBeenCalledTimes(1));

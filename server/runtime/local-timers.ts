@@ -1,6 +1,6 @@
 import type { Color } from '../../shared/color.js';
 import { abandonJobId, flagJobId, type Timers } from '../games/ports.js';
-import type { RuntimeHandlers } from './handlers.js';
+import { started, type Deliverer, type RuntimeHandlers } from './handlers.js';
 
 /**
  * Timers in this process (embedded default): they die with it, which the README says.
@@ -9,21 +9,27 @@ import type { RuntimeHandlers } from './handlers.js';
  * time. A flag that woke early would find 1 ms left and end nothing, never to fire again. A timer
  * that wakes early sleeps again for the rest.
  */
-export class LocalTimers implements Timers {
+export class LocalTimers implements Timers, Deliverer<RuntimeHandlers> {
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  private handlers: RuntimeHandlers | undefined;
 
   constructor(
-    private readonly handlers: RuntimeHandlers,
     private readonly onError: (error: unknown) => void,
     private readonly now: () => number = Date.now,
   ) {}
 
+  async start(handlers: RuntimeHandlers): Promise<void> {
+    this.handlers = handlers;
+  }
+
   async armFlag(gameId: string, ply: number, at: number): Promise<void> {
-    this.arm(flagJobId(gameId, ply, at), at, () => this.handlers.onFlag(gameId, ply));
+    const handlers = started(this.handlers, 'LocalTimers');
+    this.arm(flagJobId(gameId, ply, at), at, () => handlers.onFlag(gameId, ply));
   }
 
   async armAbandon(gameId: string, color: Color, awaySince: number, at: number): Promise<void> {
-    this.arm(abandonJobId(gameId, color, awaySince), at, () => this.handlers.onAbandon(gameId, color, awaySince));
+    const handlers = started(this.handlers, 'LocalTimers');
+    this.arm(abandonJobId(gameId, color, awaySince), at, () => handlers.onAbandon(gameId, color, awaySince));
   }
 
   async close(): Promise<void> {

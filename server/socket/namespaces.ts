@@ -9,7 +9,7 @@ import type {
 } from '../../shared/protocol/index.js';
 
 /** Web processes talk through the adapter's rooms, never by server-side events. */
-type NoServerEvents = Record<never, never>;
+export type NoServerEvents = Record<never, never>;
 
 /** What a connection carries: the process holding it, and who it is once the handshake said so. */
 export interface ConnectionData {

@@ -1,0 +1,227 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { catalogEntry } from '../../bots/jobs/contract.js';
+import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
+import { ConfigError, type Config } from '../config.js';
+import { AnalysisService } from '../games/analysis.js';
+import type { AnalysisHandlers, AnalysisJobs, BotTurns, Timers } from '../games/ports.js';
+import { GameService } from '../games/service.js';
+import type { Logger } from '../log.js';
+import type { Metrics } from '../metrics.js';
+import { Quotas } from '../quotas.js';
+import { analysisRoom, SocketBroadcaster } from '../socket/broadcaster.js';
+import { RedisMoveRelay } from '../socket/move-relay.js';
+import type { BoardroomServer } from '../socket/namespaces.js';
+import { MemoryStore } from '../store/memory-store.js';
+import { readPersistence } from '../store/persistence.js';
+import { MemoryPlatform } from '../store/platform-memory.js';
+import { RedisPlatform } from '../store/platform-redis.js';
+import type { PlatformStore } from '../store/platform.js';
+import { RedisStore } from '../store/redis-store.js';
+import type { GameStore } from '../store/store.js';
+import { botJobCountsKey } from './bot-worker.js';
+import { BullmqAnalysisJobs } from './bullmq-analysis.js';
+import { BullmqBotTurns } from './bullmq-bot-turns.js';
+import { BullmqTimers } from './bullmq-timers.js';
+import type { Deliverer, RuntimeHandlers } from './handlers.js';
+import { LocalAnalysisJobs } from './local-analysis.js';
+import { LocalBotTurns } from './local-bot-turns.js';
+import { LocalTimers } from './local-timers.js';
+
+export interface RuntimeOptions {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly metrics: Metrics;
+  /** This process among the others sharing the store: seats its connections hold carry it. */
+  readonly instance: string;
+  readonly onError: (error: unknown) => void;
+  /** Makes the Socket.IO server, given the Redis adapter that shares its rooms (none embedded). */
+  readonly io: (adapter: ReturnType<typeof createAdapter> | undefined) => BoardroomServer;
+}
+
+/** The game's machinery, built in order and running; the HTTP routes and sockets stand on it. */
+export interface Runtime {
+  readonly mode: 'redis' | 'embedded';
+  readonly store: GameStore;
+  readonly platform: PlatformStore;
+  readonly io: BoardroomServer;
+  readonly broadcaster: SocketBroadcaster;
+  readonly quotas: Quotas;
+  readonly service: GameService;
+  readonly analysis: AnalysisService;
+  /** The bot queue's counts and recent waits, as the admin console and /metrics show them. */
+  queueStats(): Promise<Record<string, number>>;
+  /** The BullMQ queues for the dashboard at /admin/queues (none embedded). */
+  readonly dashboardQueues: readonly Queue[];
+  /** Stops the job adapters, the timers and the store, and closes the Redis connections; close `io` first. */
+  close(): Promise<void>;
+}
+
+/** Where the jobs go and where the games are kept: Redis and BullMQ, or this process alone. */
+interface Backend {
+  readonly store: GameStore;
+  readonly platform: PlatformStore;
+  readonly botTurns: BotTurns & Deliverer<RuntimeHandlers>;
+  readonly timers: Timers & Deliverer<RuntimeHandlers>;
+  readonly analysisJobs: AnalysisJobs & Deliverer<AnalysisHandlers>;
+  readonly adapter?: ReturnType<typeof createAdapter>;
+  readonly relay?: RedisMoveRelay;
+  readonly queueStats: () => Promise<Record<string, number>>;
+  readonly dashboardQueues: readonly Queue[];
+  readonly closers: readonly (() => Promise<unknown>)[];
+}
+
+/**
+ * Builds the server's machinery in order: the store, the bot queue, the timers and the analysis
+ * jobs (taking requests, delivering nothing yet), the Socket.IO server and its broadcaster, the
+ * quotas, the game service and the analysis service; then starts the adapters' deliveries into
+ * the services. No job is taken and no timer fires before the service that answers it exists.
+ */
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { config, metrics, instance } = options;
+  const backend = config.REDIS_URL ? await redisBackend(config.REDIS_URL, options) : embeddedBackend(options);
+  const { store, platform, botTurns, timers, analysisJobs } = backend;
+  const io = options.io(backend.adapter);
+  const broadcaster = new SocketBroadcaster(io, backend.relay);
+  await backend.relay?.onMove((event) => broadcaster.movedHere(event));
+  const quotas = new Quotas(platform, store, {
+    liveRooms: config.QUOTA_LIVE_ROOMS,
+    roomsPerMinute: config.QUOTA_ROOMS_PER_MINUTE,
+    liveBotGames: config.QUOTA_LIVE_BOT_GAMES,
+    botSecondsPerMinute: config.QUOTA_BOT_SECONDS_PER_MINUTE,
+    connections: config.QUOTA_CONNECTIONS,
+  });
+  const service = new GameService({
+    quotas,
+    store,
+    broadcaster,
+    botTurns,
+    timers,
+    botExists: (game, name) => catalogEntry(game, name) !== undefined,
+    agentExists: async (name) => (await store.agentNamed(name)) !== undefined,
+    instance,
+    botBudget: (game, name) => catalogEntry(game, name)?.budgetMs ?? 1000,
+    graceMs: config.RECONNECT_GRACE_MS,
+    onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
+  });
+  // Each process tells its own connections: every one hears a BullMQ job's events.
+  const analysis = new AnalysisService({ store, jobs: analysisJobs, plyBudgetMs: config.ANALYSIS_PLY_MS, mayThink: (owner, ms) => quotas.mayThink(owner, ms), notify: (status) => io.local.to(analysisRoom(status.gameId)).emit('analysis', status) });
+  await botTurns.start(service);
+  await timers.start(service);
+  await analysisJobs.start(analysis);
+
+  return {
+    mode: config.REDIS_URL ? 'redis' : 'embedded',
+    store,
+    platform,
+    io,
+    broadcaster,
+    quotas,
+    service,
+    analysis,
+    queueStats: backend.queueStats,
+    dashboardQueues: backend.dashboardQueues,
+    async close() {
+      await analysisJobs.close();
+      await botTurns.close();
+      await timers.close();
+      await store.close();
+      for (const close of backend.closers) await close().catch(() => undefined);
+    },
+  };
+}
+
+/** The queue's recent waits, as the admin console's queue line shows them. */
+function recentWaits(metrics: Metrics): Record<string, number> {
+  const p50 = metrics.recentWaits.quantile(0.5);
+  const p95 = metrics.recentWaits.quantile(0.95);
+  return p50 === null || p95 === null ? {} : { 'wait-p50-ms': Math.round(p50), 'wait-p95-ms': Math.round(p95) };
+}
+
+/** The embedded mode: games in memory, bot searches on this process's threads, local timers. */
+function embeddedBackend({ config, metrics, onError }: RuntimeOptions): Backend {
+  const pool = new BotThreadPool(config.BOT_THREADS);
+  const botTurns = new LocalBotTurns(pool, onError, (ms, result) => metrics.botAnswered(result, ms));
+  return {
+    store: new MemoryStore(),
+    platform: new MemoryPlatform(),
+    botTurns,
+    timers: new LocalTimers(onError),
+    analysisJobs: new LocalAnalysisJobs(pool, onError),
+    queueStats: async () => ({ waiting: botTurns.depth, ...recentWaits(metrics) }),
+    dashboardQueues: [],
+    closers: [],
+  };
+}
+
+/** Games, ratings and accounts in Redis under the key prefix, bot turns and timers in BullMQ, rooms shared by the adapter. */
+async function redisBackend(url: string, { config, log, metrics, instance, onError }: RuntimeOptions): Promise<Backend> {
+  const redis = new Redis(url, { maxRetriesPerRequest: null });
+  // The store and the adapter's publisher send a few commands per move in one tick: one write
+  // for them all. BullMQ keeps its own connection, whose blocking commands must not be batched.
+  // Without an offline queue or retries, a request made while Redis is out of reach, or in
+  // flight when it went, fails at once (answered server/unavailable) instead of waiting for a
+  // reconnection that may not come.
+  const storeRedis = new Redis(url, { maxRetriesPerRequest: 0, enableAutoPipelining: true, enableOfflineQueue: false });
+  const pub = storeRedis.duplicate();
+  const sub = redis.duplicate();
+  // The Socket.IO adapter publishes without waiting for the reply. A player who leaves just as
+  // the server closes sets off publishes on a connection already quitting: their refusals are
+  // logged here, not left to become unhandled rejections.
+  const publish = pub.publish.bind(pub);
+  pub.publish = ((channel: string | Buffer, message: string | Buffer) => {
+    const sent = publish(channel, message);
+    sent.catch((error: unknown) => log.debug({ err: error, channel }, 'publish refused'));
+    return sent;
+  }) as typeof pub.publish;
+  const clients = [redis, storeRedis, pub, sub];
+  for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
+  await untilReady(clients, url, log);
+  const persistence = await readPersistence(redis);
+  if (persistence.keeps === false) {
+    const line = `This Redis keeps nothing across a restart (${persistence.detail}): if it restarts, every game is lost. Turn on AOF (appendonly yes) or RDB snapshots (save …).`;
+    if (config.REQUIRE_PERSISTENCE === '1') {
+      await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
+      throw new ConfigError(`Boardroom will not start: ${line} (REQUIRE_PERSISTENCE=1)`);
+    }
+    log.warn({ redis: url.replace(/\/\/[^@]*@/, '//…@') }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
+  } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
+  const prefix = config.QUEUE_PREFIX;
+  const botTurns = new BullmqBotTurns(redis, onError, prefix, (ms, result) => metrics.botAnswered(result, ms));
+  const timers = new BullmqTimers(redis, onError, prefix);
+  return {
+    store: new RedisStore(storeRedis, `${prefix}:`),
+    platform: new RedisPlatform(storeRedis, `${prefix}:`),
+    botTurns,
+    timers,
+    analysisJobs: new BullmqAnalysisJobs(redis, onError, prefix),
+    adapter: createAdapter(pub, sub, { key: `${prefix}:socket.io` }),
+    relay: new RedisMoveRelay(pub, sub, `${prefix}:moves`, instance),
+    queueStats: async () => {
+      const [jobs, befell] = await Promise.all([
+        botTurns.bullQueue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
+        redis.hgetall(botJobCountsKey(prefix)),
+      ]);
+      return { ...jobs, stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0), ...recentWaits(metrics) };
+    },
+    dashboardQueues: [botTurns.bullQueue, timers.bullQueue],
+    closers: [async () => Promise.all(clients.map((client) => client.quit()))],
+  };
+}
+
+/** Waits until every connection is ready, saying once in a while that Redis is out of reach. */
+async function untilReady(clients: Redis[], url: string, log: Logger): Promise<void> {
+  const shown = url.replace(/\/\/[^@]*@/, '//…@');
+  const ready = Promise.all(clients.map((c) => (c.status === 'ready' ? undefined : new Promise<void>((resolve) => c.once('ready', () => resolve())))));
+  let waited = 0;
+  const nag = setInterval(() => {
+    waited += 5;
+    log.error({ redis: shown, waitedSeconds: waited }, `Redis at ${shown} cannot be reached; waiting for it (the server starts as soon as it answers)`);
+  }, 5000);
+  try {
+    await ready;
+  } finally {
+    clearInterval(nag);
+  }
+}
