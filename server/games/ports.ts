@@ -47,19 +47,3 @@ export interface Timers {
   armAbandon(gameId: string, color: Color, awaySince: number, at: number): Promise<void>;
   close(): Promise<void>;
 }
-
-/** The job id of a bot turn and of a flag: BullMQ forbids ':' in custom ids, so '-' separates. */
-export const botJobId = (gameId: string, ply: number): string => `${gameId}-${ply}`;
-export function parseBotJobId(jobId: string): { gameId: string; ply: number } | undefined {
-  const cut = jobId.lastIndexOf('-');
-  const ply = Number(jobId.slice(cut + 1));
-  return cut > 0 && Number.isInteger(ply) ? { gameId: jobId.slice(0, cut), ply } : undefined;
-}
-/** An analysis's job id: one per game, so it cannot be queued twice (never read as a bot turn's: no ply). */
-export const analysisJobId = (gameId: string): string => `${gameId}-analysis`;
-export function parseAnalysisJobId(jobId: string): string | undefined {
-  return jobId.endsWith('-analysis') ? jobId.slice(0, -'-analysis'.length) : undefined;
-}
-/** A flag moved later (a bot seat whose job the platform still owes) is a new timer. */
-export const flagJobId = (gameId: string, ply: number, at: number): string => `${gameId}-${ply}-${at}-flag`;
-export const abandonJobId = (gameId: string, color: Color, awaySince: number): string => `${gameId}-${color}-${awaySince}-away`;

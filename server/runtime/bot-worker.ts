@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
-import { parseBotJobId } from '../games/ports.js';
+import { parseBotJobId } from './job-ids.js';
 import { BOT_QUEUE, ownerTurnsKey } from './bullmq-bot-turns.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ANALYSIS_JOB, type AnalysisJobInput, type AnalysisJobResult, type AnalysisProgress } from '../../bots/jobs/contract.js';
-import { analysisJobId, parseAnalysisJobId, type AnalysisHandlers, type AnalysisJobs } from '../games/ports.js';
+import type { AnalysisHandlers, AnalysisJobs } from '../games/ports.js';
+import { analysisJobId, parseAnalysisJobId } from './job-ids.js';
 import { BOT_QUEUE, MAX_PRIORITY } from './bullmq-bot-turns.js';
 import { QueueAdapter } from './bullmq-queue.js';
 

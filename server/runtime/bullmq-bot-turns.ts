@@ -1,7 +1,8 @@
 import type { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { BotJobInput, BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
-import { botJobId, parseBotJobId, type BotTurns } from '../games/ports.js';
+import type { BotTurns } from '../games/ports.js';
+import { botJobId, parseBotJobId } from './job-ids.js';
 import { QueueAdapter } from './bullmq-queue.js';
 import type { RuntimeHandlers } from './handlers.js';
 

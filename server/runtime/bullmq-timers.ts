@@ -1,6 +1,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Color } from '../../shared/color.js';
-import { abandonJobId, flagJobId, type Timers } from '../games/ports.js';
+import type { Timers } from '../games/ports.js';
+import { abandonJobId, flagJobId } from './job-ids.js';
 import type { Deliverer, RuntimeHandlers } from './handlers.js';
 
 export const TIMER_QUEUE = 'boardroom-timers';

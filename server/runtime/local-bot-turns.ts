@@ -1,6 +1,7 @@
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
 import type { BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
-import { botJobId, type BotTurns } from '../games/ports.js';
+import type { BotTurns } from '../games/ports.js';
+import { botJobId } from './job-ids.js';
 import { started, type Deliverer, type RuntimeHandlers } from './handlers.js';
 
 const ATTEMPTS = 3;

@@ -1,5 +1,6 @@
 import type { Color } from '../../shared/color.js';
-import { abandonJobId, flagJobId, type Timers } from '../games/ports.js';
+import type { Timers } from '../games/ports.js';
+import { abandonJobId, flagJobId } from './job-ids.js';
 import { started, type Deliverer, type RuntimeHandlers } from './handlers.js';
 
 /**

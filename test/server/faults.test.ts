@@ -2,6 +2,7 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameLost, GameView, MovedEvent } from '../../shared/protocol/index.js';
 import { BOT_QUEUE } from '../../server/runtime/bullmq-bot-turns.js';
+import { botJobId } from '../../server/runtime/job-ids.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { ADMIN_TOKEN, Client, expectOk, kill9, searching, spawnBuilt, startServer } from '../support/server.js';
 
@@ -71,12 +72,12 @@ describe('bot workers that die', () => {
     const events = new QueueEvents(BOT_QUEUE, { connection, prefix: 'wtwo' });
     await events.waitUntilReady();
     const queue = new Queue(BOT_QUEUE, { connection, prefix: 'wtwo' });
-    const job = await Job.fromId(queue, `${gameId}-0`);
+    const job = await Job.fromId(queue, botJobId(gameId, 0));
     const holder = workers.find((w) => job?.processedBy?.endsWith(`-${w.child.pid}`));
     expect(holder).toBeDefined();
     const takenOver = new Promise<number>((resolve, reject) => {
       setTimeout(() => reject(new Error('no worker took the job over within 20 s')), 20_000);
-      events.on('active', ({ jobId }) => jobId === `${gameId}-0` && resolve(Date.now()));
+      events.on('active', ({ jobId }) => jobId === botJobId(gameId, 0) && resolve(Date.now()));
     });
     const killedAt = Date.now();
     await kill9(holder!.child);
