@@ -1,5 +1,5 @@
 import type { ErrorCode, SeatSpec } from '../shared/protocol/index.js';
-import { accept, type Outcome } from './games/refuse.js';
+import { accept, type ServerResult } from './games/refuse.js';
 import type { PlatformStore } from './store/platform.js';
 import type { GameStore } from './store/store.js';
 
@@ -19,7 +19,7 @@ export interface QuotaLimits {
 /** Owners that quotas do not count: the server's own rooms. */
 const EXEMPT = new Set(['ladder']);
 
-function over(code: ErrorCode, message: string, retryAfterMs?: number): Outcome<never> {
+function over(code: ErrorCode, message: string, retryAfterMs?: number): ServerResult<never> {
   return { ok: false, error: { code, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) } };
 }
 
@@ -36,7 +36,7 @@ export class Quotas {
   ) {}
 
   /** May `owner` make a room with these seats now? */
-  async mayCreate(owner: string | null, seats: { black: SeatSpec; white: SeatSpec }): Promise<Outcome<Record<string, never>>> {
+  async mayCreate(owner: string | null, seats: { black: SeatSpec; white: SeatSpec }): Promise<ServerResult<Record<string, never>>> {
     if (owner === null || EXEMPT.has(owner)) return accept({});
     const { limits } = this;
     const live = await this.live('rooms', owner, limits.liveRooms);
@@ -74,14 +74,14 @@ export class Quotas {
    * May `owner` ask for `ms` of bot thinking outside a room (a finished game's analysis)? Counted
    * against the same minute's bot seconds as its rooms' turns, and charged when allowed.
    */
-  async mayThink(owner: string | null, ms: number): Promise<Outcome<Record<string, never>>> {
+  async mayThink(owner: string | null, ms: number): Promise<ServerResult<Record<string, never>>> {
     if (owner === null || EXEMPT.has(owner)) return accept({});
     const left = await this.botSecondsLeft(owner);
     if (left.ok) await this.botThinking(owner, ms);
     return left;
   }
 
-  private async botSecondsLeft(owner: string): Promise<Outcome<Record<string, never>>> {
+  private async botSecondsLeft(owner: string): Promise<ServerResult<Record<string, never>>> {
     const limit = this.limits.botSecondsPerMinute;
     const used = await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, 0);
     if (used.count < limit * 1000) return accept({});
@@ -89,7 +89,7 @@ export class Quotas {
   }
 
   /** May one more connection come from `address`, given the live server processes? */
-  async mayConnect(address: string, instances: readonly string[]): Promise<Outcome<Record<string, never>>> {
+  async mayConnect(address: string, instances: readonly string[]): Promise<ServerResult<Record<string, never>>> {
     const open = await this.platform.connections(address, instances);
     return open >= this.limits.connections ? over('quota/connections', `${open} connections are open from your address, the most allowed (${this.limits.connections}).`) : accept({});
   }

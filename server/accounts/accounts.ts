@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CredentialsSchema } from '../../shared/protocol/index.js';
-import { accept, parse, refuse, type Outcome } from '../games/refuse.js';
+import { accept, parse, refuse, type ServerResult } from '../games/refuse.js';
 import type { PlatformStore } from '../store/platform.js';
 import { cookieValue } from './cookies.js';
 import { hashPassword, passwordMatches } from './passwords.js';
@@ -30,7 +30,7 @@ export class Accounts {
     private readonly nameTaken: (name: string) => Promise<boolean>,
   ) {}
 
-  async signUp(payload: unknown, address: string): Promise<Outcome<{ name: string; session: string }>> {
+  async signUp(payload: unknown, address: string): Promise<ServerResult<{ name: string; session: string }>> {
     const limited = await this.limited([`address:${address}`, this.limits.perAddress]);
     if (limited) return limited;
     const request = parse(CredentialsSchema, payload);
@@ -42,7 +42,7 @@ export class Accounts {
     return accept({ name, session: await this.openSession(name) });
   }
 
-  async signIn(payload: unknown, address: string): Promise<Outcome<{ name: string; session: string }>> {
+  async signIn(payload: unknown, address: string): Promise<ServerResult<{ name: string; session: string }>> {
     const request = parse(CredentialsSchema, payload);
     if (!request.ok) return request;
     const limited = await this.limited([`address:${address}`, this.limits.perAddress], [`name:${request.value.name.toLowerCase()}`, this.limits.perName]);
@@ -70,7 +70,7 @@ export class Accounts {
     return session;
   }
 
-  private async limited(...counters: [string, number][]): Promise<Outcome<never> | undefined> {
+  private async limited(...counters: [string, number][]): Promise<ServerResult<never> | undefined> {
     for (const [key, limit] of counters) {
       const { count, resetInMs } = await this.store.hit(`signin:${key}`, ATTEMPT_WINDOW_MS);
       if (count > limit) {

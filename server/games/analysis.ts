@@ -2,7 +2,7 @@ import type { AnalysisJobInput, AnalysisJobResult, AnalysisProgress } from '../.
 import { WatchSchema, type AnalysisStatus } from '../../shared/protocol/index.js';
 import type { GameStore, StoredAnalysis, StoredGame } from '../store/store.js';
 import type { AnalysisHandlers, AnalysisJobs } from './ports.js';
-import { accept, parse, refuse, type Outcome } from './refuse.js';
+import { accept, parse, refuse, type ServerResult } from './refuse.js';
 
 export interface AnalysisDeps {
   readonly store: GameStore;
@@ -12,7 +12,7 @@ export interface AnalysisDeps {
   /** The engine's time for each position, in ms. */
   readonly plyBudgetMs: number;
   /** Whether an owner may ask for this much bot thinking now (charged when so): the quotas' `mayThink`. */
-  readonly mayThink?: (owner: string | null, ms: number) => Promise<Outcome<Record<string, never>>>;
+  readonly mayThink?: (owner: string | null, ms: number) => Promise<ServerResult<Record<string, never>>>;
   readonly now?: () => number;
 }
 
@@ -39,7 +39,7 @@ export class AnalysisService implements AnalysisHandlers {
    * A new analysis is charged to `owner`'s bot seconds (each position's search, and as much again
    * for the moves compared with the engine's); a cached or pending one costs nothing.
    */
-  async request(payload: unknown, owner: string | null = null): Promise<Outcome<{ status: AnalysisStatus }>> {
+  async request(payload: unknown, owner: string | null = null): Promise<ServerResult<{ status: AnalysisStatus }>> {
     const found = await this.finishedGame(payload);
     if (!found.ok) return found;
     const game = found.value;
@@ -56,7 +56,7 @@ export class AnalysisService implements AnalysisHandlers {
   }
 
   /** Where a finished game's analysis stands (`none` when never asked); queues nothing. */
-  async status(payload: unknown): Promise<Outcome<{ status: AnalysisStatus }>> {
+  async status(payload: unknown): Promise<ServerResult<{ status: AnalysisStatus }>> {
     const found = await this.finishedGame(payload);
     if (!found.ok) return found;
     return accept({ status: this.statusOf(found.value, await this.deps.store.analysis(found.value.id)) });
@@ -81,7 +81,7 @@ export class AnalysisService implements AnalysisHandlers {
     this.deps.notify({ gameId, state: 'failed', message: `The analysis failed (${message}); ask again to retry.` });
   }
 
-  private async finishedGame(payload: unknown): Promise<Outcome<StoredGame>> {
+  private async finishedGame(payload: unknown): Promise<ServerResult<StoredGame>> {
     const request = parse(WatchSchema, payload);
     if (!request.ok) return request;
     const game = await this.deps.store.get(request.value.gameId);

@@ -4,7 +4,7 @@ import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpe
 import type { Identity } from '../ratings/rating.js';
 import type { StoredGame, StoredSeat } from '../store/store.js';
 import { afterMove, clockView, giveTime, startClock, stopClock, timeLeft } from './clock.js';
-import { accept, refuse, type Outcome } from './refuse.js';
+import { accept, refuse, type ServerResult } from './refuse.js';
 import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
 
 /**
@@ -57,7 +57,7 @@ function freshGame(
 }
 
 /** A new room from a validated request; bots must be known (`botExists`). */
-export function createGame(spec: CreateRoom, botExists: (name: string) => boolean, now: number, made: { id?: string; ladder?: boolean; owner?: string | null } = {}): Outcome<StoredGame> {
+export function createGame(spec: CreateRoom, botExists: (name: string) => boolean, now: number, made: { id?: string; ladder?: boolean; owner?: string | null } = {}): ServerResult<StoredGame> {
   for (const color of COLORS) {
     const seat = spec.seats[color];
     if (seat.kind === 'bot' && !botExists(seat.bot)) return refuse('room/bad_seat', `No bot "${seat.bot}" plays ${spec.game}.`);
@@ -80,7 +80,7 @@ export function sit(
   who: { readonly name: string; readonly agent?: boolean; readonly account?: boolean; readonly via: string },
   now: number,
   random: () => number = Math.random,
-): Outcome<{ game: StoredGame; color: Color; token: string }> {
+): ServerResult<{ game: StoredGame; color: Color; token: string }> {
   if (game.status === 'finished') return refuse('game/not_live', 'The game is over.');
   const kind = who.agent ? 'agent' : 'human';
   if (game.rated && kind === 'human' && !who.account) return refuse('rating/needs_account', 'A rated game is played by signed-in players: sign in, or pick a casual room.');
@@ -127,7 +127,7 @@ function finish(game: StoredGame, result: GameResult, now: number): StoredGame {
 }
 
 /** Plays `text` for `color` at `ply`: the whole check of "one move, end to end", step 2. */
-export function playMove(game: StoredGame, color: Color, ply: number, text: string, now: number): Outcome<{ game: StoredGame; move: string }> {
+export function playMove(game: StoredGame, color: Color, ply: number, text: string, now: number): ServerResult<{ game: StoredGame; move: string }> {
   if (game.status !== 'live') return refuse('game/not_live', game.status === 'waiting' ? 'The game has not started.' : 'The game is over.');
   if (ply !== game.moves.length) return refuse('move/stale_ply', `The move is for ply ${ply}, but the game is at ply ${game.moves.length}.`);
   const { rules } = GAMES[game.game];
@@ -195,29 +195,29 @@ export function linkRematch(game: StoredGame, rematchId: string, now: number): S
   return game.rematch ? game : next(game, { rematch: rematchId }, now);
 }
 
-export function resign(game: StoredGame, color: Color, now: number): Outcome<StoredGame> {
+export function resign(game: StoredGame, color: Color, now: number): ServerResult<StoredGame> {
   if (game.status !== 'live') return refuse('game/not_live', 'Only a game in play can be resigned.');
   return accept(finish(game, { winner: opposite(color), reason: 'resignation' }, now));
 }
 
-export function offerDraw(game: StoredGame, color: Color, now: number): Outcome<StoredGame> {
+export function offerDraw(game: StoredGame, color: Color, now: number): ServerResult<StoredGame> {
   if (game.status !== 'live') return refuse('game/not_live', 'Draws are offered in a game in play.');
   if (game.drawOffer === opposite(color)) return acceptDraw(game, color, now);
   return accept(next(game, { drawOffer: color }, now));
 }
 
-export function acceptDraw(game: StoredGame, color: Color, now: number): Outcome<StoredGame> {
+export function acceptDraw(game: StoredGame, color: Color, now: number): ServerResult<StoredGame> {
   if (game.status !== 'live') return refuse('game/not_live', 'The game is not in play.');
   if (game.drawOffer !== opposite(color)) return refuse('game/no_draw_offer', 'Your opponent has not offered a draw.');
   return accept(finish(game, { winner: null, reason: 'agreement' }, now));
 }
 
-export function declineDraw(game: StoredGame, color: Color, now: number): Outcome<StoredGame> {
+export function declineDraw(game: StoredGame, color: Color, now: number): ServerResult<StoredGame> {
   if (game.drawOffer !== opposite(color)) return refuse('game/no_draw_offer', 'Your opponent has not offered a draw.');
   return accept(next(game, { drawOffer: null }, now));
 }
 
-export function adjudicate(game: StoredGame, winner: Color | null, note: string, now: number): Outcome<StoredGame> {
+export function adjudicate(game: StoredGame, winner: Color | null, note: string, now: number): ServerResult<StoredGame> {
   if (game.status === 'finished') return refuse('game/not_live', 'The game is already over.');
   return accept(finish(game, { winner, reason: 'adjudication', note }, now));
 }
@@ -250,7 +250,7 @@ export function abandon(game: StoredGame, color: Color, awaySince: number, now: 
 }
 
 /** A challenge turned down: the waiting room whose seat was reserved for `agent` ends with no result. */
-export function declineChallenge(game: StoredGame, agent: string, now: number): Outcome<StoredGame> {
+export function declineChallenge(game: StoredGame, agent: string, now: number): ServerResult<StoredGame> {
   const reserved = COLORS.find((c) => game.seats[c].kind === 'agent' && game.seats[c].reservedFor === agent && !isTaken(game.seats[c]));
   if (game.status !== 'waiting' || reserved === undefined) return refuse('challenge/not_found', `Room "${game.id}" holds no open challenge for ${agent}.`);
   return accept(next(game, { status: 'finished', result: { winner: null, reason: 'declined' } }, now));
@@ -263,7 +263,7 @@ export function expire(game: StoredGame, idleSince: number, now: number): Stored
 }
 
 /** A waiting room whose seat is given up opens it again; in play, leaving is resigning. */
-export function leave(game: StoredGame, color: Color, now: number): Outcome<StoredGame> {
+export function leave(game: StoredGame, color: Color, now: number): ServerResult<StoredGame> {
   if (game.status === 'live') return resign(game, color, now);
   if (game.status === 'finished') return accept(game);
   const seat = game.seats[color];

@@ -1,17 +1,20 @@
 import type { ErrorCode, ServerError } from '../../shared/protocol/index.js';
+import { fail, ok, type Result } from '../../shared/result.js';
 
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ServerError };
+/**
+ * What a request comes to on the server: a value, or the `ServerError` answered to the client.
+ * It is the shared `Result` (a value or a coded problem) with the server's error; "outcome"
+ * means only a game's end (`shared/rules.ts`).
+ */
+export type ServerResult<T> = Result<T, ServerError>;
 
-export function refuse(code: ErrorCode, message: string): { readonly ok: false; readonly error: ServerError } {
-  return { ok: false, error: { code, message } };
-}
+/** A request refused with a stable code and a sentence. */
+export const refuse: (code: ErrorCode, message: string) => { readonly ok: false; readonly error: ServerError } = fail;
 
-export function accept<T>(value: T): { readonly ok: true; readonly value: T } {
-  return { ok: true, value };
-}
+export const accept = ok;
 
 /** A payload checked against its shared schema: the value, or `payload/invalid` naming the first problem and where it is. */
-export function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, payload: unknown): Outcome<T> {
+export function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, payload: unknown): ServerResult<T> {
   const parsed = schema.safeParse(payload);
   if (parsed.success) return accept(parsed.data);
   const issue = parsed.error.issues[0];

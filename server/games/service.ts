@@ -24,7 +24,7 @@ import type { GameEnd, GameStore, GameSummary, StoredGame } from '../store/store
 import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
-import { accept, parse, refuse, type Outcome } from './refuse.js';
+import { accept, parse, refuse, type ServerResult } from './refuse.js';
 
 export interface ServiceOptions {
   readonly store: GameStore;
@@ -58,14 +58,14 @@ function agentColors(game: Pick<StoredGame, 'seats'>, agent: string): Color[] {
 }
 
 /** The seat an agent holds in this game: the side to move if both are its own. */
-function agentSeat(game: StoredGame, agent: string): Outcome<Color> {
+function agentSeat(game: StoredGame, agent: string): ServerResult<Color> {
   const mine = agentColors(game, agent);
   if (mine.length === 0) return refuse('seat/bad_token', `${agent} holds no seat in room "${game.id}".`);
   return accept(mine.includes(G.toMove(game)) ? G.toMove(game) : mine[0]!);
 }
 
 /** The seat a token holds in this state of the game: checked in the same state a change is decided on. */
-function seatByToken(game: StoredGame, token: string): Outcome<Color> {
+function seatByToken(game: StoredGame, token: string): ServerResult<Color> {
   const color = G.seatOfToken(game, token);
   return color ? accept(color) : refuse('seat/bad_token', 'That seat token does not hold a seat in this room.');
 }
@@ -117,7 +117,7 @@ export class GameService {
     this.now = options.now ?? Date.now;
   }
 
-  async listRooms(payload: unknown): Promise<Outcome<{ rooms: RoomSummary[] }>> {
+  async listRooms(payload: unknown): Promise<ServerResult<{ rooms: RoomSummary[] }>> {
     const request = parse(ListSchema, payload ?? {});
     if (!request.ok) return request;
     const statuses = request.value.status === 'all' ? (['waiting', 'live', 'finished'] as const) : request.value.status === 'open' ? (['waiting'] as const) : ([request.value.status] as const);
@@ -126,7 +126,7 @@ export class GameService {
   }
 
   /** A room; a signed-in creator (`as.account`) who sits plays under the account's name. */
-  async createRoom(payload: unknown, as: { account?: string; ladder?: boolean; owner?: string } = {}): Promise<Outcome<{ gameId: string; seat: Seated | null; view: GameView }>> {
+  async createRoom(payload: unknown, as: { account?: string; ladder?: boolean; owner?: string } = {}): Promise<ServerResult<{ gameId: string; seat: Seated | null; view: GameView }>> {
     const request = parse(CreateRoomSchema, payload);
     if (!request.ok) return request;
     const spec = request.value;
@@ -157,19 +157,19 @@ export class GameService {
   }
 
   /** A player takes a seat; a signed-in one (`account`) plays under the account's name. */
-  async join(payload: unknown, account?: string): Promise<Outcome<{ seat: Seated; view: GameView }>> {
+  async join(payload: unknown, account?: string): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
     const request = parse(JoinSchema, payload);
     if (!request.ok) return request;
     return this.takeSeat(request.value.gameId, request.value.color, account ? { name: account, account: true } : { name: request.value.name });
   }
 
   /** An agent takes a seat; its name comes from its authenticated identity. */
-  async joinAsAgent(gameId: string, color: Color | 'any', agent: string): Promise<Outcome<{ seat: Seated; view: GameView }>> {
+  async joinAsAgent(gameId: string, color: Color | 'any', agent: string): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
     return this.takeSeat(gameId, color, { name: agent, agent: true });
   }
 
   /** An agent makes a room (a seat of its own in it when `sit` is given). */
-  async createRoomAsAgent(agent: string, payload: unknown): Promise<Outcome<{ gameId: string; seat: Omit<Seated, 'token'> | null; view: GameView }>> {
+  async createRoomAsAgent(agent: string, payload: unknown): Promise<ServerResult<{ gameId: string; seat: Omit<Seated, 'token'> | null; view: GameView }>> {
     const request = parse(AgentCreateRoomSchema, payload);
     if (!request.ok) return request;
     const { sit, ...spec } = request.value;
@@ -186,7 +186,7 @@ export class GameService {
    * seat and the opponent in the other. A challenged agent is told (`challenge`) and takes the
    * seat with `room:join`, or declines.
    */
-  async challenge(agent: string, payload: unknown): Promise<Outcome<{ gameId: string; seat: Omit<Seated, 'token'>; view: GameView }>> {
+  async challenge(agent: string, payload: unknown): Promise<ServerResult<{ gameId: string; seat: Omit<Seated, 'token'>; view: GameView }>> {
     const request = parse(ChallengeSchema, payload);
     if (!request.ok) return request;
     const { opponent, color: wanted, ...room } = request.value;
@@ -203,7 +203,7 @@ export class GameService {
     return accept({ ...made.value, seat: made.value.seat! });
   }
 
-  async declineChallenge(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async declineChallenge(agent: string, payload: unknown): Promise<ServerResult<Record<string, never>>> {
     const request = parse(AgentSeatActionSchema, payload);
     if (!request.ok) return request;
     const result = await this.mutate(request.value.gameId, (game) => G.declineChallenge(game, agent, this.now()));
@@ -218,7 +218,7 @@ export class GameService {
    * the server process `via` (this one unless the player's connection is on another, as when a
    * pairing made on one process seats a seeker connected to another).
    */
-  async takeSeat(gameId: string, color: Color | 'any' | 'random', who: { name: string; agent?: boolean; account?: boolean; via?: string }): Promise<Outcome<{ seat: Seated; view: GameView }>> {
+  async takeSeat(gameId: string, color: Color | 'any' | 'random', who: { name: string; agent?: boolean; account?: boolean; via?: string }): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
     let seat: Seated | undefined;
     const result = await this.mutate(gameId, (game) => {
       const sat = G.sit(game, color, { ...who, via: who.via ?? this.options.instance }, this.now());
@@ -230,14 +230,14 @@ export class GameService {
     return accept({ seat: seat!, view: G.toView(result.value, this.now()) });
   }
 
-  async watch(payload: unknown): Promise<Outcome<{ view: GameView }>> {
+  async watch(payload: unknown): Promise<ServerResult<{ view: GameView }>> {
     const request = parse(WatchSchema, payload);
     if (!request.ok) return request;
     const view = await this.view(request.value.gameId);
     return view.ok ? accept({ view: view.value }) : view;
   }
 
-  async view(gameId: string): Promise<Outcome<GameView>> {
+  async view(gameId: string): Promise<ServerResult<GameView>> {
     const game = await this.options.store.get(gameId);
     if (!game) return refuse('room/not_found', `There is no room "${gameId}".`);
     return accept(G.toView(game, this.now()));
@@ -248,7 +248,7 @@ export class GameService {
   }
 
   /** A returning player: the token proves the seat; the seat is marked connected. */
-  async resume(payload: unknown): Promise<Outcome<{ seat: Seated; view: GameView }>> {
+  async resume(payload: unknown): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
     const request = parse(SeatActionSchema, payload);
     if (!request.ok) return request;
     const { gameId, token } = request.value;
@@ -263,7 +263,7 @@ export class GameService {
     return accept({ seat: { gameId, color, token }, view: G.toView(result.value, this.now()) });
   }
 
-  async move(payload: unknown): Promise<Outcome<{ ply: number; moved: MovedEvent }>> {
+  async move(payload: unknown): Promise<ServerResult<{ ply: number; moved: MovedEvent }>> {
     const request = parse(MoveSchema, payload);
     if (!request.ok) return request;
     const { gameId, token, ply, move } = request.value;
@@ -271,12 +271,12 @@ export class GameService {
   }
 
   /** Plays for a colour whose authority the caller has established (a bot job, an agent). */
-  moveAs(gameId: string, color: Color, ply: number, move: string): Promise<Outcome<{ ply: number; moved: MovedEvent }>> {
+  moveAs(gameId: string, color: Color, ply: number, move: string): Promise<ServerResult<{ ply: number; moved: MovedEvent }>> {
     return this.play(gameId, ply, move, () => accept(color));
   }
 
   /** One load per attempt: the seat is found in the same state the move is judged against. */
-  private async play(gameId: string, ply: number, move: string, seatOf: (game: StoredGame) => Outcome<Color>): Promise<Outcome<{ ply: number; moved: MovedEvent }>> {
+  private async play(gameId: string, ply: number, move: string, seatOf: (game: StoredGame) => ServerResult<Color>): Promise<ServerResult<{ ply: number; moved: MovedEvent }>> {
     const started = performance.now();
     let flagged: StoredGame | undefined;
     const result = await this.mutate(gameId, (game) => {
@@ -296,7 +296,7 @@ export class GameService {
   }
 
   /** An agent's move: it plays for the seat to move if that seat is the agent's. */
-  async moveAsAgent(agent: string, payload: unknown): Promise<Outcome<{ ply: number; moved: MovedEvent }>> {
+  async moveAsAgent(agent: string, payload: unknown): Promise<ServerResult<{ ply: number; moved: MovedEvent }>> {
     const request = parse(AgentMoveSchema, payload);
     if (!request.ok) return request;
     const { gameId, ply, move } = request.value;
@@ -336,23 +336,23 @@ export class GameService {
     return games.filter((g): g is StoredGame => g !== undefined);
   }
 
-  async resignAsAgent(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async resignAsAgent(agent: string, payload: unknown): Promise<ServerResult<Record<string, never>>> {
     return this.agentSeatAction(agent, payload, G.resign);
   }
 
-  async offerDrawAsAgent(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async offerDrawAsAgent(agent: string, payload: unknown): Promise<ServerResult<Record<string, never>>> {
     return this.agentSeatAction(agent, payload, G.offerDraw);
   }
 
-  async acceptDrawAsAgent(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async acceptDrawAsAgent(agent: string, payload: unknown): Promise<ServerResult<Record<string, never>>> {
     return this.agentSeatAction(agent, payload, G.acceptDraw);
   }
 
-  async declineDrawAsAgent(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async declineDrawAsAgent(agent: string, payload: unknown): Promise<ServerResult<Record<string, never>>> {
     return this.agentSeatAction(agent, payload, G.declineDraw);
   }
 
-  private async agentSeatAction(agent: string, payload: unknown, act: (game: StoredGame, color: Color, now: number) => Outcome<StoredGame>): Promise<Outcome<Record<string, never>>> {
+  private async agentSeatAction(agent: string, payload: unknown, act: (game: StoredGame, color: Color, now: number) => ServerResult<StoredGame>): Promise<ServerResult<Record<string, never>>> {
     const request = parse(AgentSeatActionSchema, payload);
     if (!request.ok) return request;
     const result = await this.mutate(request.value.gameId, (game) => {
@@ -366,28 +366,28 @@ export class GameService {
     return this.options.store.list('finished', limit);
   }
 
-  async resign(payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async resign(payload: unknown): Promise<ServerResult<Record<string, never>>> {
     return this.seatAction(payload, (game, color, now) => G.resign(game, color, now));
   }
 
-  async offerDraw(payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async offerDraw(payload: unknown): Promise<ServerResult<Record<string, never>>> {
     return this.seatAction(payload, (game, color, now) => G.offerDraw(game, color, now));
   }
 
-  async acceptDraw(payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async acceptDraw(payload: unknown): Promise<ServerResult<Record<string, never>>> {
     return this.seatAction(payload, (game, color, now) => G.acceptDraw(game, color, now));
   }
 
-  async declineDraw(payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async declineDraw(payload: unknown): Promise<ServerResult<Record<string, never>>> {
     return this.seatAction(payload, (game, color, now) => G.declineDraw(game, color, now));
   }
 
-  async leave(payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async leave(payload: unknown): Promise<ServerResult<Record<string, never>>> {
     return this.seatAction(payload, (game, color, now) => G.leave(game, color, now));
   }
 
   /** A new room, colours swapped; the asking player sits in it at once. */
-  async rematch(payload: unknown): Promise<Outcome<{ gameId: string; seat: Seated }>> {
+  async rematch(payload: unknown): Promise<ServerResult<{ gameId: string; seat: Seated }>> {
     const request = parse(SeatActionSchema, payload);
     if (!request.ok) return request;
     const game = await this.options.store.get(request.value.gameId);
@@ -410,7 +410,7 @@ export class GameService {
     return accept({ gameId: freshId, seat: sat.value.seat });
   }
 
-  async adminEnd(payload: unknown): Promise<Outcome<{ view: GameView }>> {
+  async adminEnd(payload: unknown): Promise<ServerResult<{ view: GameView }>> {
     const request = parse(AdminEndSchema, payload);
     if (!request.ok) return request;
     const { gameId, winner, reason } = request.value;
@@ -499,7 +499,7 @@ export class GameService {
     return live.length;
   }
 
-  private async seatAction(payload: unknown, act: (game: StoredGame, color: Color, now: number) => Outcome<StoredGame>): Promise<Outcome<Record<string, never>>> {
+  private async seatAction(payload: unknown, act: (game: StoredGame, color: Color, now: number) => ServerResult<StoredGame>): Promise<ServerResult<Record<string, never>>> {
     const request = parse(SeatActionSchema, payload);
     if (!request.ok) return request;
     const result = await this.mutate(request.value.gameId, (game) => {
@@ -516,7 +516,7 @@ export class GameService {
    * catches a state another process changed, and a refusal or a no-change decided on a remembered
    * state is decided again on the stored one.
    */
-  private async mutate(gameId: string, decide: (game: StoredGame) => Outcome<StoredGame>): Promise<Outcome<StoredGame>> {
+  private async mutate(gameId: string, decide: (game: StoredGame) => ServerResult<StoredGame>): Promise<ServerResult<StoredGame>> {
     let remembered = this.recent.get(gameId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const game = remembered ?? (await this.options.store.get(gameId));

@@ -1,7 +1,7 @@
 import { LadderConfigSchema, LadderJoinSchema, LadderLeaveSchema, type SeatSpec, type TimeControl } from '../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../shared/rules.js';
 import type { GameService } from '../games/service.js';
-import { accept, parse, type Outcome } from '../games/refuse.js';
+import { accept, parse, type ServerResult } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import { NEW_RATING } from '../ratings/rating.js';
 import type { LadderConfig, PlatformStore } from '../store/platform.js';
@@ -45,7 +45,7 @@ interface Entrant {
 export class Ladder {
   constructor(private readonly options: LadderOptions) {}
 
-  async configure(payload: unknown): Promise<Outcome<LadderConfig>> {
+  async configure(payload: unknown): Promise<ServerResult<LadderConfig>> {
     const request = parse(LadderConfigSchema, payload);
     if (!request.ok) return request;
     const unknown = request.value.bots.find((bot) => !this.options.botExists(request.value.game, bot));
@@ -55,14 +55,14 @@ export class Ladder {
     return accept(config);
   }
 
-  async join(agent: string, payload: unknown): Promise<Outcome<{ game: GameId; games: number }>> {
+  async join(agent: string, payload: unknown): Promise<ServerResult<{ game: GameId; games: number }>> {
     const request = parse(LadderJoinSchema, payload);
     if (!request.ok) return request;
     await this.options.platform.putLadderEntrant(request.value.game, { name: agent, games: request.value.games, instance: this.options.instance });
     return accept(request.value);
   }
 
-  async leave(agent: string, payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async leave(agent: string, payload: unknown): Promise<ServerResult<Record<string, never>>> {
     const request = parse(LadderLeaveSchema, payload);
     if (!request.ok) return request;
     await this.options.platform.removeLadderEntrant(request.value.game, agent);

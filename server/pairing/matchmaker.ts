@@ -3,7 +3,7 @@ import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { SeekIdSchema, SeekSchema, type GameView, type SeatGrant } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import type { GameService } from '../games/service.js';
-import { accept, parse, refuse, type Outcome } from '../games/refuse.js';
+import { accept, parse, refuse, type ServerResult } from '../games/refuse.js';
 import type { PlatformStore, Seek } from '../store/platform.js';
 import type { GameStore } from '../store/store.js';
 
@@ -76,7 +76,7 @@ export class Matchmaker {
   }
 
   /** A player starts waiting; a rated seek needs an account. Pairing is tried at once. */
-  async seek(payload: unknown, who: { account?: string; owner: string }): Promise<Outcome<{ seekId: string; rating: number }>> {
+  async seek(payload: unknown, who: { account?: string; owner: string }): Promise<ServerResult<{ seekId: string; rating: number }>> {
     const request = parse(SeekSchema, payload);
     if (!request.ok) return request;
     const { game, options, timeControl, rated, name } = request.value;
@@ -100,14 +100,14 @@ export class Matchmaker {
     return accept({ seekId: seek.id, rating: Math.round(seek.rating) });
   }
 
-  async cancel(payload: unknown): Promise<Outcome<Record<string, never>>> {
+  async cancel(payload: unknown): Promise<ServerResult<Record<string, never>>> {
     const request = parse(SeekIdSchema, payload);
     if (!request.ok) return request;
     return (await this.options.platform.takeSeeks([request.value.seekId])) ? accept({}) : refuse('seek/not_found', 'That seek is no longer waiting: it was paired or cancelled.');
   }
 
   /** The seeker stops waiting for a person and plays the roster bot nearest its rating. */
-  async botInstead(payload: unknown): Promise<Outcome<Paired>> {
+  async botInstead(payload: unknown): Promise<ServerResult<Paired>> {
     const request = parse(SeekIdSchema, payload);
     if (!request.ok) return request;
     const seek = (await this.options.platform.seeks()).find((s) => s.id === request.value.seekId);
@@ -145,7 +145,7 @@ export class Matchmaker {
   }
 
   /** A room from a seek's settings with the seekers seated. */
-  private async openRoom(seek: Seek, seats: Record<string, unknown>, seekers: [Seek, Color][]): Promise<Outcome<Paired[]>> {
+  private async openRoom(seek: Seek, seats: Record<string, unknown>, seekers: [Seek, Color][]): Promise<ServerResult<Paired[]>> {
     const { service } = this.options;
     const created = await service.createRoom({ game: seek.game, options: seek.options, timeControl: seek.timeControl, rated: seek.rated, seats }, { owner: seek.owner });
     if (!created.ok) return created;

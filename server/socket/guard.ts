@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
 import type { Ack, AckValue, ServerError } from '../../shared/protocol/index.js';
-import type { Outcome } from '../games/refuse.js';
+import type { ServerResult } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { isStoreUnavailable } from '../store/store.js';
@@ -88,7 +88,7 @@ export function guard<Requests extends object>(typed: Socket<Requests, never>, l
   });
 
   /** `event` must be a request of the namespace's map, and `run` must answer what its acknowledgement carries. */
-  return function handle<E extends keyof Requests & string, T extends AckValue<Requests[E]> & object>(event: E, run: (payload: unknown) => Promise<Outcome<T>>, budget: Budget = 'messages'): void {
+  return function handle<E extends keyof Requests & string, T extends AckValue<Requests[E]> & object>(event: E, run: (payload: unknown) => Promise<ServerResult<T>>, budget: Budget = 'messages'): void {
     known.add(event);
     const window = budget === 'messages' ? messages : refusals;
     socket.on(event as string, async (...args: unknown[]) => {

@@ -4,7 +4,7 @@ import { sessionFromCookie, type Accounts } from '../accounts/accounts.js';
 import type { AnalysisService } from '../games/analysis.js';
 import type { GameService } from '../games/service.js';
 import type { Matchmaker } from '../pairing/matchmaker.js';
-import { accept, parse, type Outcome } from '../games/refuse.js';
+import { accept, parse, type ServerResult } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { clientAddress } from './address.js';
@@ -52,7 +52,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
     const seats: SeatHeld[] = [];
     const seeks = new Set<string>();
     const handle = guard(socket, limit, log, metrics);
-    const holdSeat = async <T extends { seat: { gameId: string; color: Color } | null }>(outcome: Outcome<T>): Promise<Outcome<T>> => {
+    const holdSeat = async <T extends { seat: { gameId: string; color: Color } | null }>(outcome: ServerResult<T>): Promise<ServerResult<T>> => {
       if (outcome.ok && outcome.value.seat) {
         const { gameId, color } = outcome.value.seat;
         await socket.join([gameRoom(gameId), seatRoom(gameId, color)]);
