@@ -38,11 +38,12 @@ export class Metrics {
 
   private readonly readers: (() => Promise<void>)[] = [];
 
-  /** A bot's answer applied: how long it waited for a worker and how long it thought. */
-  botAnswered(result: { game: string; bot: string; ms: number }, queuedMs: number): void {
-    this.botQueueWait.observe(queuedMs / 1000);
-    this.recentWaits.add(queuedMs);
+  /** A bot's answer applied in this process: how long it thought, and how long it waited for a worker when known. */
+  botAnswered(result: { game: string; bot: string; ms: number; queuedMs?: number }): void {
     this.botThink.observe({ game: result.game, bot: result.bot }, result.ms / 1000);
+    if (result.queuedMs === undefined) return;
+    this.botQueueWait.observe(result.queuedMs / 1000);
+    this.recentWaits.add(result.queuedMs);
   }
 
   constructor() {

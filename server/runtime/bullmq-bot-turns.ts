@@ -31,8 +31,8 @@ export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, Runt
     connection: Redis,
     onError: (error: unknown) => void,
     prefix = 'boardroom',
-    /** A turn's wait in the queue, for the metrics, once its answer is applied. */
-    private readonly onQueued: (ms: number, result: BotJobResult) => void = () => undefined,
+    /** A bot's answer, once applied here (not stale): its thinking and queue wait, for the metrics. */
+    private readonly onAnswered: (result: BotJobResult) => void = () => undefined,
   ) {
     super(BOT_QUEUE, connection, onError, prefix);
   }
@@ -51,7 +51,7 @@ export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, Runt
       if (!parseBotJobId(jobId)) return;
       const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as BotJobResult;
       handlers.onBotResult(result).then((applied) => {
-        if (applied && result.queuedMs !== undefined) this.onQueued(result.queuedMs, result);
+        if (applied) this.onAnswered(result);
       }, onError);
     });
     events.on('failed', ({ jobId }) => {

@@ -44,4 +44,19 @@ describe('local bot turns', () => {
     await vi.waitFor(() => expect(h.onBotResult).toHaveBeenCalledWith(result));
     expect(run).toHaveBeenCalledTimes(1);
   });
+
+  it('reports an applied answer for the metrics, not a stale one', async () => {
+    const result = { gameId: 'g', ply: 3, move: 'f5', ms: 40, queuedMs: 2 } as BotJobResult;
+    const answered: BotJobResult[] = [];
+    for (const applied of [true, false]) {
+      const h = handlers();
+      vi.mocked(h.onBotResult).mockResolvedValue(applied);
+      const turns = new LocalBotTurns({ run: async () => result } as unknown as BotThreadPool, () => {}, (r) => answered.push(r));
+      await turns.start(h);
+      await turns.request(input);
+      await vi.waitFor(() => expect(h.onBotResult).toHaveBeenCalledWith(result));
+      await vi.waitFor(async () => expect(await turns.pending('g', 3)).toBe(false));
+    }
+    expect(answered).toEqual([result]);
+  });
 });

@@ -14,8 +14,8 @@ export class LocalBotTurns implements BotTurns, Deliverer<RuntimeHandlers> {
   constructor(
     private readonly pool: BotThreadPool,
     private readonly onError: (error: unknown) => void,
-    /** A turn's wait for a thread, for the metrics, once its answer is applied. */
-    private readonly onQueued: (ms: number, result: BotJobResult) => void = () => undefined,
+    /** A bot's answer, once applied (not stale): its thinking and wait for a thread, for the metrics. */
+    private readonly onAnswered: (result: BotJobResult) => void = () => undefined,
   ) {}
 
   async start(handlers: RuntimeHandlers): Promise<void> {
@@ -48,7 +48,7 @@ export class LocalBotTurns implements BotTurns, Deliverer<RuntimeHandlers> {
       const result = await this.pool.run(input, (thinking) => {
         handlers.onBotThinking(input.gameId, input.ply, input.bot, thinking).catch(this.onError);
       });
-      if ((await handlers.onBotResult(result)) && result.queuedMs !== undefined) this.onQueued(result.queuedMs, result);
+      if (await handlers.onBotResult(result)) this.onAnswered(result);
     } catch (error) {
       if (attempt < ATTEMPTS) return this.attempt(input, attempt + 1);
       this.onError(error);

@@ -142,7 +142,7 @@ function recentWaits(metrics: Metrics): Record<string, number> {
 /** The embedded mode: games in memory, bot searches on this process's threads, local timers. */
 function embeddedBackend({ config, metrics, onError }: RuntimeOptions): Backend {
   const pool = new BotThreadPool(config.BOT_THREADS);
-  const botTurns = new LocalBotTurns(pool, onError, (ms, result) => metrics.botAnswered(result, ms));
+  const botTurns = new LocalBotTurns(pool, onError, (result) => metrics.botAnswered(result));
   return {
     store: new MemoryStore(),
     platform: new MemoryPlatform(),
@@ -188,7 +188,7 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
     log.warn({ redis: url.replace(/\/\/[^@]*@/, '//…@') }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
   } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
   const prefix = config.QUEUE_PREFIX;
-  const botTurns = new BullmqBotTurns(redis, onError, prefix, (ms, result) => metrics.botAnswered(result, ms));
+  const botTurns = new BullmqBotTurns(redis, onError, prefix, (result) => metrics.botAnswered(result));
   const timers = new BullmqTimers(redis, onError, prefix);
   return {
     store: new RedisStore(storeRedis, `${prefix}:`),

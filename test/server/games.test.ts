@@ -23,6 +23,13 @@ afterAll(async () => {
   await redis?.stop();
 });
 
+/** Answers of `BOT` in `game` counted by the think-time histogram at /metrics. */
+async function botThinkCount(game: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`boardroom_bot_think_seconds_count{game="${game}",bot="${BOT}"}`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
 type Created = { gameId: string; seat: { color: 'black' | 'white'; token: string } | null; view: GameView };
 
 describe.each(GAME_IDS)('%s over the network', (game) => {
@@ -52,7 +59,8 @@ describe.each(GAME_IDS)('%s over the network', (game) => {
     ann.close();
   });
 
-  it(`${BOT} against ${BOT}, watched to the end`, async () => {
+  it(`${BOT} against ${BOT}, watched to the end, each answer's thinking time in /metrics`, async () => {
+    const thoughtBefore = await botThinkCount(game);
     const host = await new Client(server.url).connected();
     const created = expectOk(await host.ask<Created>('room:create', { game, seats: { black: { kind: 'bot', bot: BOT }, white: { kind: 'bot', bot: BOT } } }));
     const watcher = await new Client(server.url).connected();
@@ -60,6 +68,8 @@ describe.each(GAME_IDS)('%s over the network', (game) => {
     const ended = await watcher.waitFor<{ view: GameView }>('ended', (e) => e.view.id === created.gameId, 90_000);
     expect(rulesAgree(ended.view)).toBe(true);
     expect(watcher.events.some((e) => e.event === 'thinking')).toBe(true);
+    // Every move but a forced pass (the server plays those) was a bot's answer, applied by this, the only, web process.
+    expect((await botThinkCount(game)) - thoughtBefore).toBe(ended.view.moves.filter((m) => m !== 'pass').length);
     host.close();
     watcher.close();
   });
