@@ -20,7 +20,12 @@ const EnvSchema = z.object({
   BOT_THREADS: integer(availableParallelism(), 1, 256),
   /** BullMQ lock on a bot job; a worker that dies mid-search loses the job within this and a half. */
   BOT_LOCK_MS: integer(2000, 1000, 600_000),
-  QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('boardroom'),
+  /**
+   * Prefix of every Redis key Boardroom writes: games, ratings, accounts, leases, the BullMQ
+   * queues, the Socket.IO adapter's channels. Servers and workers of one deployment share it;
+   * another prefix is another deployment on the same Redis. Formerly QUEUE_PREFIX, still read.
+   */
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('boardroom'),
   /** Sign-in attempts per account name per 15 minutes; five times as many per client address. */
   LOGIN_LIMIT: integer(10, 1, 10_000),
   /** How many proxies in front of the server to trust for the client's address (X-Forwarded-For); 0: none. */
@@ -51,11 +56,17 @@ export type Config = z.infer<typeof EnvSchema>;
 /** Reads the environment; a bad value stops the start with a sentence naming what to set. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.safeParse(clean);
+  // QUEUE_PREFIX is REDIS_PREFIX's former name (it always prefixed the store's keys too).
+  const { QUEUE_PREFIX: formerPrefix, ...rest } = clean;
+  if (formerPrefix !== undefined && rest.REDIS_PREFIX !== undefined && rest.REDIS_PREFIX !== formerPrefix) {
+    throw new ConfigError(`Boardroom cannot start with this configuration:\n  QUEUE_PREFIX=${JSON.stringify(formerPrefix)}: QUEUE_PREFIX is the former name of REDIS_PREFIX, which says ${JSON.stringify(rest.REDIS_PREFIX)}; set REDIS_PREFIX alone.`);
+  }
+  const input: Record<string, string | undefined> = { ...rest, ...(formerPrefix !== undefined && rest.REDIS_PREFIX === undefined ? { REDIS_PREFIX: formerPrefix } : {}) };
+  const parsed = EnvSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${HINTS[name] ?? issue.message}`;
+    return `  ${name}=${JSON.stringify(input[name] ?? '')}: ${HINTS[name] ?? issue.message}`;
   });
   throw new ConfigError(`Boardroom cannot start with this configuration:\n${lines.join('\n')}`);
 }
@@ -72,7 +83,7 @@ const HINTS: Record<string, string> = {
   BOT_THREADS: 'set BOT_THREADS to a whole number of threads from 1 to 256.',
   BOT_LOCK_MS: 'set BOT_LOCK_MS to milliseconds from 1000 to 600000.',
   ANALYSIS_PLY_MS: 'set ANALYSIS_PLY_MS to milliseconds of search per analysed position, 1 to 10000.',
-  QUEUE_PREFIX: 'set QUEUE_PREFIX to letters, digits, - and _ only.',
+  REDIS_PREFIX: 'set REDIS_PREFIX (or its former name QUEUE_PREFIX) to letters, digits, - and _ only.',
   LOGIN_LIMIT: 'set LOGIN_LIMIT to sign-in attempts per name per 15 minutes, 1 to 10000.',
   TRUST_PROXY: 'set TRUST_PROXY to the number of proxies in front of the server, 0 to 10.',
   QUOTA_LIVE_ROOMS: 'set QUOTA_LIVE_ROOMS to a whole number of rooms, 1 or more.',

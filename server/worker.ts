@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const name = `${hostname()}-${process.pid}`;
   const worker = startBotWorker(connection, {
-    prefix: config.QUEUE_PREFIX,
+    prefix: config.REDIS_PREFIX,
     concurrency: config.BOT_THREADS,
     lockMs: config.BOT_LOCK_MS,
     processor: fileURLToPath(BOT_PROCESSOR_PATH),

@@ -187,7 +187,7 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
     }
     log.warn({ redis: url.replace(/\/\/[^@]*@/, '//…@') }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
   } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
-  const prefix = config.QUEUE_PREFIX;
+  const prefix = config.REDIS_PREFIX;
   const botTurns = new BullmqBotTurns(redis, onError, prefix, (result) => metrics.botAnswered(result));
   const timers = new BullmqTimers(redis, onError, prefix);
   return {

@@ -33,7 +33,7 @@ export async function startStack(prefix: string, env: Record<string, string> = {
   let worker: { close(): Promise<void> } | undefined;
   let browser: Browser | undefined;
   try {
-    const spawned = spawnBuilt('main', { REDIS_URL: redis.url, QUEUE_PREFIX: prefix, RECONNECT_GRACE_MS: '30000', ...env });
+    const spawned = spawnBuilt('main', { REDIS_URL: redis.url, REDIS_PREFIX: prefix, RECONNECT_GRACE_MS: '30000', ...env });
     server = spawned.child;
     const port = await spawned.ready;
     worker = startBotWorker(redis.url, prefix);

@@ -51,7 +51,7 @@ const rssMiB = (pid: number | undefined): number => {
 };
 
 const redis = await startRedis({ appendfsync: 'everysec' });
-const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'soak', LOG_LEVEL: 'warn', RECONNECT_GRACE_MS: '60000' };
+const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'soak', LOG_LEVEL: 'warn', RECONNECT_GRACE_MS: '60000' };
 const web = spawnBuilt('main', env);
 const port = await web.ready;
 let worker = spawnBuilt('worker', env);

@@ -26,13 +26,13 @@ if (!Number.isInteger(kills) || kills < 1) {
 }
 
 const redis = await startRedis();
-const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'takeover', BOT_THREADS: '1' };
+const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'takeover', BOT_THREADS: '1' };
 const server = await startServer(env);
 const workers = [spawnBuilt('worker', env), spawnBuilt('worker', env)];
 await Promise.all(workers.map((w) => w.ready));
 const connection = { host: '127.0.0.1', port: redis.port };
-const queue = new Queue(BOT_QUEUE, { connection, prefix: env.QUEUE_PREFIX });
-const events = new QueueEvents(BOT_QUEUE, { connection, prefix: env.QUEUE_PREFIX });
+const queue = new Queue(BOT_QUEUE, { connection, prefix: env.REDIS_PREFIX });
+const events = new QueueEvents(BOT_QUEUE, { connection, prefix: env.REDIS_PREFIX });
 await events.waitUntilReady();
 const admin = await new Client(server.url, '/admin', { token: ADMIN_TOKEN }).connected();
 const ann = await new Client(server.url).connected();

@@ -52,7 +52,7 @@ async function annAgainst(ann: Client, agent: string, game: string, timeControl?
 
 describe('agents at full speed', () => {
   it('an agent playing five games at once at full speed is never refused a move on its own turn', async () => {
-    const server = await serve({ REDIS_URL: redis.url, QUEUE_PREFIX: 'fast', RATE_LIMIT: '100' });
+    const server = await serve({ REDIS_URL: redis.url, REDIS_PREFIX: 'fast', RATE_LIMIT: '100' });
     const [x, y] = [await newAgent(server, 'fast'), await newAgent(server, 'fast')];
     const a = await connectAgent(server, x.token);
     const b = await connectAgent(server, y.token);
@@ -84,7 +84,7 @@ describe('agents at full speed', () => {
 
 describe.each(['embedded', 'redis'])('flags between agents (%s)', (mode) => {
   it('two agents on a 1 s per-move clock that sometimes do not answer never leave a game live past its flag', async () => {
-    const server = await serve({ ...(mode === 'redis' ? { REDIS_URL: redis.url, QUEUE_PREFIX: 'flags' } : {}), RATE_LIMIT: '100' });
+    const server = await serve({ ...(mode === 'redis' ? { REDIS_URL: redis.url, REDIS_PREFIX: 'flags' } : {}), RATE_LIMIT: '100' });
     const [x, y] = [await newAgent(server, 'flaky'), await newAgent(server, 'flaky')];
     const a = await connectAgent(server, x.token);
     const b = await connectAgent(server, y.token);
@@ -112,7 +112,7 @@ describe.each(['embedded', 'redis'])('flags between agents (%s)', (mode) => {
 describe('agent sessions', () => {
   let server: Boardroom;
   beforeAll(async () => {
-    server = await serve({ REDIS_URL: redis.url, QUEUE_PREFIX: 'sessions', RECONNECT_GRACE_MS: '1500' });
+    server = await serve({ REDIS_URL: redis.url, REDIS_PREFIX: 'sessions', RECONNECT_GRACE_MS: '1500' });
   });
 
   it('an agent that listed the rooms hears rooms:changed', async () => {

@@ -9,7 +9,7 @@ let redis: TestRedis;
 let server: Boardroom;
 beforeAll(async () => {
   redis = await startRedis();
-  server = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: 'agents' });
+  server = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: 'agents' });
 });
 afterAll(async () => {
   await server?.close();

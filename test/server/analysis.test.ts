@@ -111,7 +111,7 @@ describe('post-game analysis (Redis, a BullMQ bot worker)', () => {
   it('runs as one job of the bot queue however often asked, beside bot turns that keep being answered', async () => {
     const redis = await startRedis();
     const prefix = 'analysis';
-    const web = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: prefix, ANALYSIS_PLY_MS: '5' });
+    const web = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: prefix, ANALYSIS_PLY_MS: '5' });
     const worker = startBotWorker(redis.url, prefix);
     const queue = new Queue(BOT_QUEUE, { connection: redis.client(), prefix });
     try {

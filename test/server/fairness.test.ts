@@ -64,7 +64,7 @@ async function floodAndPlay(server: Boardroom): Promise<number[]> {
 
 describe('a fair bot queue', () => {
   it('with Redis and one worker: a flood of another owner’s engine-4 games delays a person’s bot by at most one job', async () => {
-    const server = await serve({ REDIS_URL: redis.url, QUEUE_PREFIX: 'fair' });
+    const server = await serve({ REDIS_URL: redis.url, REDIS_PREFIX: 'fair' });
     const worker = startBotWorker(redis.url, 'fair', undefined, 1);
     closers.push(() => worker.close());
     const waits = await floodAndPlay(server);
@@ -136,7 +136,7 @@ describe('quotas', () => {
 describe('retention', () => {
   it('under a flood of rooms, waiting rooms expire and finished games are cut to their count: Redis memory comes back down', async () => {
     const prefix = 'retain';
-    const server = await serve({ REDIS_URL: redis.url, QUEUE_PREFIX: prefix, WAITING_ROOM_IDLE_MS: '1000', FINISHED_GAMES_MAX: '50', RETENTION_EVERY_MS: '300' });
+    const server = await serve({ REDIS_URL: redis.url, REDIS_PREFIX: prefix, WAITING_ROOM_IDLE_MS: '1000', FINISHED_GAMES_MAX: '50', RETENTION_EVERY_MS: '300' });
     const client = redis.client();
     closers.push(() => void client.disconnect());
     const memory = async (): Promise<number> => Number(/used_memory:(\d+)/.exec(await client.info('memory'))![1]);

@@ -80,7 +80,7 @@ type Fault = 'redis-always' | 'redis-everysec' | 'web' | 'worker';
 async function faultRun(fault: Fault): Promise<{ acked: Acked[]; killedAt: number; lost: Acked[]; recoveryMs: number; unavailableSeen: boolean }> {
   const redis: TestRedis = await startRedis({ appendfsync: fault === 'redis-everysec' ? 'everysec' : 'always' });
   cleanups.push(() => redis.stop());
-  const env = { REDIS_URL: redis.url, QUEUE_PREFIX: `fault-${fault}`, PORT: String(await freePort()), RECONNECT_GRACE_MS: '60000' };
+  const env = { REDIS_URL: redis.url, REDIS_PREFIX: `fault-${fault}`, PORT: String(await freePort()), RECONNECT_GRACE_MS: '60000' };
   let web = spawnBuilt('main', env);
   const url = `http://127.0.0.1:${await web.ready}`;
   let worker = spawnBuilt('worker', env);
@@ -200,7 +200,7 @@ describe('SIGKILL during 20 live games', () => {
 describe('Redis away at start-up', () => {
   it('the server waits for it and starts as soon as it answers', async () => {
     const port = await freePort();
-    const started = startServer({ REDIS_URL: `redis://127.0.0.1:${port}`, QUEUE_PREFIX: 'late' });
+    const started = startServer({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: 'late' });
     let up = false;
     void started.then(() => (up = true), () => undefined);
     await sleep(1500);

@@ -36,7 +36,7 @@ async function metric(url: string, name: string): Promise<number> {
 
 describe('bot workers that die', () => {
   it('a worker killed 1 s into a 5 s search and back 2 s later: the bot still moves before its 15 s flag, and the stall is counted', async () => {
-    const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'wdie', BOT_THREADS: '1' };
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'wdie', BOT_THREADS: '1' };
     const server = await startServer(env);
     let worker = spawnBuilt('worker', env);
     await worker.ready;
@@ -61,7 +61,7 @@ describe('bot workers that die', () => {
   });
 
   it('with two workers, the survivor takes a dead worker’s job over in under 5 s', async () => {
-    const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'wtwo', BOT_THREADS: '1' };
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'wtwo', BOT_THREADS: '1' };
     const server = await startServer(env);
     const workers = [spawnBuilt('worker', env), spawnBuilt('worker', env)];
     await Promise.all(workers.map((w) => w.ready));
@@ -94,17 +94,17 @@ describe('bot workers that die', () => {
 
 describe('a Redis that keeps nothing', () => {
   it('warns at start-up, and refuses to start with REQUIRE_PERSISTENCE=1', async () => {
-    const warned = spawnBuilt('main', { REDIS_URL: redis.url, QUEUE_PREFIX: 'persist', LOG_LEVEL: 'warn' });
+    const warned = spawnBuilt('main', { REDIS_URL: redis.url, REDIS_PREFIX: 'persist', LOG_LEVEL: 'warn' });
     await warned.ready;
     expect(warned.output()).toMatch(/keeps nothing across a restart \(appendonly no, save \\?"\\?"\)/);
     await kill9(warned.child);
-    const refused = spawnBuilt('main', { REDIS_URL: redis.url, QUEUE_PREFIX: 'persist', REQUIRE_PERSISTENCE: '1' });
+    const refused = spawnBuilt('main', { REDIS_URL: redis.url, REDIS_PREFIX: 'persist', REQUIRE_PERSISTENCE: '1' });
     await expect(refused.ready).rejects.toThrow(/exited with 2[\s\S]*will not start: This Redis keeps nothing across a restart/);
   });
 
   it('restarted empty: a player in a live game is told game:lost within a few seconds', async () => {
     const own = await startRedis();
-    const server = await startServer({ REDIS_URL: own.url, QUEUE_PREFIX: 'empty' });
+    const server = await startServer({ REDIS_URL: own.url, REDIS_PREFIX: 'empty' });
     const ann = await new Client(server.url).connected();
     const bob = await new Client(server.url).connected();
     const created = expectOk(await ann.ask<{ gameId: string; seat: Seat }>('room:create', { game: 'gomoku', seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'black' } }));

@@ -14,7 +14,7 @@ const BOT = 'engine-1';
 
 beforeAll(async () => {
   redis = await startRedis();
-  server = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: 'games' });
+  server = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: 'games' });
   worker = startBotWorker(redis.url, 'games');
 });
 afterAll(async () => {

@@ -16,7 +16,7 @@ let worker: { close(): Promise<void> };
 const clients: Client[] = [];
 beforeAll(async () => {
   redis = await startRedis();
-  const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'rated', LOGIN_LIMIT: '3', BOT_THREADS: '4' };
+  const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'rated', LOGIN_LIMIT: '3', BOT_THREADS: '4' };
   web = [await startServer(env), await startServer(env)];
   worker = startBotWorker(redis.url, 'rated');
 });

@@ -10,7 +10,7 @@ let server: Boardroom;
 let strict: Boardroom;
 beforeAll(async () => {
   redis = await startRedis();
-  server = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: 'rej' });
+  server = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: 'rej' });
   strict = await startServer({ RATE_LIMIT: '5' });
 });
 afterAll(async () => {

@@ -21,7 +21,7 @@ async function humanRoom(url: string, game: string, otherUrl = url) {
 
 describe('reconnection', () => {
   it('a dropped player resumes its seat from a new connection with the full state', async () => {
-    const server = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: 'rec', RECONNECT_GRACE_MS: '60000' });
+    const server = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: 'rec', RECONNECT_GRACE_MS: '60000' });
     const { ann, bob, gameId, black, white } = await humanRoom(server.url, 'othello');
     expectOk(await ann.ask('move', { gameId, token: black, ply: 0, move: 'f5' }));
     ann.close();
@@ -41,7 +41,7 @@ describe('reconnection', () => {
   });
 
   it('a player away past the grace loses by abandonment', async () => {
-    const server = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: 'aband', RECONNECT_GRACE_MS: '1500' });
+    const server = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: 'aband', RECONNECT_GRACE_MS: '1500' });
     const { ann, bob, gameId } = await humanRoom(server.url, 'gomoku');
     ann.close();
     const ended = await bob.waitFor<{ view: GameView }>('ended', (e) => e.view.id === gameId, 15_000);
@@ -58,7 +58,7 @@ describe('shutdown', () => {
     process.on('unhandledRejection', onRejection);
     try {
       for (let round = 0; round < 6; round++) {
-        const server = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: `shut${round}`, RECONNECT_GRACE_MS: '60000' });
+        const server = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: `shut${round}`, RECONNECT_GRACE_MS: '60000' });
         const rooms = [];
         for (let i = 0; i < 4; i++) rooms.push(await humanRoom(server.url, 'othello'));
         // Their leaving sets off seat updates and adapter publishes while the server closes, a
@@ -77,7 +77,7 @@ describe('shutdown', () => {
 
 describe('processes', () => {
   it('a server killed with SIGKILL mid-game comes back with the game, and it finishes', async () => {
-    const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'kill', RECONNECT_GRACE_MS: '60000' };
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'kill', RECONNECT_GRACE_MS: '60000' };
     const first = spawnBuilt('main', env);
     const port = await first.ready;
     const url = `http://127.0.0.1:${port}`;
@@ -111,7 +111,7 @@ describe('processes', () => {
 
   it('a player who vanishes while the server is down loses by abandonment after the grace, not the one who stayed', async () => {
     const grace = 2000;
-    const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'ghost', RECONNECT_GRACE_MS: String(grace) };
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'ghost', RECONNECT_GRACE_MS: String(grace) };
     const first = spawnBuilt('main', env);
     const url = `http://127.0.0.1:${await first.ready}`;
     const rooms = [await humanRoom(url, 'othello'), await humanRoom(url, 'gomoku')];
@@ -133,7 +133,7 @@ describe('processes', () => {
   });
 
   it('two server processes on one Redis: players on different processes play a game', async () => {
-    const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'two' };
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'two' };
     const one = spawnBuilt('main', env);
     const two = spawnBuilt('main', env);
     const [p1, p2] = await Promise.all([one.ready, two.ready]);
@@ -151,7 +151,7 @@ describe('processes', () => {
   });
 
   it('a bot worker killed mid-search: the job goes to another worker and the bot still moves', async () => {
-    const env = { REDIS_URL: redis.url, QUEUE_PREFIX: 'wkill', BOT_LOCK_MS: '2000', BOT_THREADS: '1' };
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'wkill', BOT_LOCK_MS: '2000', BOT_THREADS: '1' };
     const server = await startServer(env);
     const first = spawnBuilt('worker', env);
     await first.ready;

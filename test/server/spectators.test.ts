@@ -10,8 +10,8 @@ let one: Boardroom;
 let two: Boardroom;
 beforeAll(async () => {
   redis = await startRedis();
-  one = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: 'spectators' });
-  two = await startServer({ REDIS_URL: redis.url, QUEUE_PREFIX: 'spectators' });
+  one = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: 'spectators' });
+  two = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: 'spectators' });
 });
 afterAll(async () => {
   await one?.close();
