@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '../../shared/protocol/index.js';
 import { GAME_IDS } from '../../shared/rules.js';
 import type { Boardroom } from '../../server/app.js';
@@ -68,8 +68,10 @@ describe.each(GAME_IDS)('%s over the network', (game) => {
     const ended = await watcher.waitFor<{ view: GameView }>('ended', (e) => e.view.id === created.gameId, 90_000);
     expect(rulesAgree(ended.view)).toBe(true);
     expect(watcher.events.some((e) => e.event === 'thinking')).toBe(true);
-    // Every move but a forced pass (the server plays those) was a bot's answer, applied by this, the only, web process.
-    expect((await botThinkCount(game)) - thoughtBefore).toBe(ended.view.moves.filter((m) => m !== 'pass').length);
+    // Every move but a forced pass (the server plays those) was a bot's answer, applied by this, the
+    // only, web process, which counts it once the move is written (the end may reach us first).
+    const answers = ended.view.moves.filter((m) => m !== 'pass').length;
+    await vi.waitFor(async () => expect((await botThinkCount(game)) - thoughtBefore).toBe(answers));
     host.close();
     watcher.close();
   });
