@@ -86,6 +86,7 @@ describe('GomokuBoard fives', () => {
           const expected = { winner: color, reason: 'five' };
           expect(outcomesAfter(board, last)).toEqual({ incremental: expected, reloaded: expected });
           expect(board.winner).toBe(color);
+          expect(new Set(board.winningLine(last))).toEqual(new Set(stones));
           expect(board.isOver).toBe(true);
           expect(board.countMoves()).toBe(0);
           expect(board.generateMoves(new Int32Array(POINTS), 0)).toBe(0);
@@ -110,8 +111,12 @@ describe('GomokuBoard fives', () => {
       const freestyle = setUp([...points(before), point(last)], color, FREESTYLE);
       expect(outcomesAfter(freestyle, point(last)).reloaded).toEqual({ winner: color, reason: 'five' });
 
+      const line = freestyle.winningLine(point(last))!;
+      expect(line.sort((a, b) => a - b)).toEqual([...points(before), point(last)].sort((a, b) => a - b));
+
       const exact = setUp([...points(before), point(last)], color, EXACT_FIVE);
       expect(outcomesAfter(exact, point(last))).toEqual({ incremental: null, reloaded: null });
+      expect(exact.winningLine(point(last))).toBeNull();
       expect(exact.countMoves()).toBe(POINTS - exact.stoneCount);
     }
   });
@@ -120,6 +125,8 @@ describe('GomokuBoard fives', () => {
     // e8 makes a8–f8 (six) and e4–e8 (exactly five).
     const board = setUp([...points('a8 b8 c8 d8 f8 e4 e5 e6 e7'), point('e8')], 'black', options);
     expect(outcomesAfter(board, point('e8')).reloaded).toEqual({ winner: 'black', reason: 'five' });
+    // The line given is one that wins in this mode: the six in freestyle, which is looked at first, else the column.
+    expect(board.winningLine(point('e8'))).toEqual(points(options.exactFive ? 'e4 e5 e6 e7 e8' : 'a8 b8 c8 d8 e8 f8'));
   });
 
   // docs/rules.md §Gomoku: only an unbroken line of five counts; lines do not continue across an edge.
@@ -140,6 +147,7 @@ describe('GomokuBoard fives', () => {
     for (const [, options] of MODES) {
       const board = setUp(stones, 'black', options);
       expect(outcomesAfter(board, stones.at(-1)!)).toEqual({ incremental: null, reloaded: null });
+      expect(stones.map((s) => board.winningLine(s))).toEqual(stones.map(() => null));
     }
   });
 });

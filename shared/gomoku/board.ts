@@ -226,10 +226,29 @@ export class GomokuBoard implements MutableBoard {
     const stone = this.cells[point];
     if (stone === undefined || stone === EMPTY) return false;
     for (let line = 0; line < LINE_STEPS.length; line++) {
-      const length = 1 + this.run(point, line, stone) + this.run(point, line + LINE_STEPS.length, stone);
-      if (length === 5 || (length > 5 && !this.exactFive)) return true;
+      if (this.wins(1 + this.run(point, line, stone) + this.run(point, line + LINE_STEPS.length, stone))) return true;
     }
     return false;
+  }
+
+  /** The winning line through the stone on `point`, as its points from one end to the other, or null when it stands in none. */
+  winningLine(point: number): number[] | null {
+    const stone = this.cells[point];
+    if (stone === undefined || stone === EMPTY) return null;
+    for (let line = 0; line < LINE_STEPS.length; line++) {
+      const back = this.run(point, line + LINE_STEPS.length, stone);
+      const length = 1 + back + this.run(point, line, stone);
+      if (this.wins(length)) {
+        const step = STEP[line]!;
+        return Array.from({ length }, (_, i) => point + (i - back) * step);
+      }
+    }
+    return null;
+  }
+
+  /** Does a run of `length` stones win: five, or more unless only exactly five wins? */
+  private wins(length: number): boolean {
+    return length === 5 || (length > 5 && !this.exactFive);
   }
 
   /** How many stones of the same colour follow `point` in `direction`. */
