@@ -2,10 +2,17 @@ import type { Position } from '../shared/games.js';
 import type { GameId } from '../shared/rules.js';
 import type { SearchReport } from './engine/game.js';
 
-/** How long a bot may think for one move. */
+/** How long, or how far, a bot may think for one move. */
 export interface ThinkLimits {
-  /** Wall-clock time, `performance.now()` based, by which the move must be chosen. */
+  /**
+   * Wall-clock time, `performance.now()` based, by which the move must be chosen; Infinity with
+   * `maxDepth` or `nodeLimit` for a search with no clock (the command line's `--depth`, the bench).
+   */
   readonly deadline: number;
+  /** The engine's search stops after this depth. Seed bots and `random` ignore it. */
+  readonly maxDepth?: number;
+  /** The engine's search stops after about this many nodes, repeatably. Seed bots and `random` ignore it. */
+  readonly nodeLimit?: number;
   /** Called after each finished depth of an iterative search. */
   readonly onProgress?: (report: SearchReport) => void;
 }
@@ -22,4 +29,14 @@ export interface Bot {
   readonly budgetMs: number;
   /** Chooses a legal move in a position whose game is not over. */
   think(position: Position, limits: ThinkLimits): SearchReport;
+}
+
+/**
+ * What each game's `bots.ts` exports for the registry (`bots/registry.ts`): the strong engine at
+ * any budget (the catalog's `engine-N`, the command line's `--ms`; Infinity for a think to a
+ * fixed depth or node count), and that game's seed bots.
+ */
+export interface GameBots {
+  readonly engine: (name: string, budgetMs: number) => Bot;
+  readonly seeds: readonly Bot[];
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { GAMES, type Game } from '../../shared/games.js';
 import type { GameId } from '../../shared/rules.js';
-import { allBotNames, catalogEntry } from '../catalog.js';
+import { allBotNames, catalogEntry } from '../registry.js';
 import { gameArg, UsageError, wholeNumberArg } from '../cli/io.js';
 
 /**

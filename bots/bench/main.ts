@@ -2,8 +2,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { GAMES } from '../../shared/games.js';
 import type { GameId } from '../../shared/rules.js';
-import { search } from '../engine/search.js';
-import { searchBoardOf } from '../engines.js';
+import { engineWithBudget, loadGameBots } from '../registry.js';
 import { benchFfo } from '../othello/bench.js';
 import { benchAnswerTimes } from './answer-time.js';
 import { parallelPerft } from '../perft/parallel.js';
@@ -14,7 +13,7 @@ Speed figures:
   perft, each the best of N runs (default 3) after one warm-up:
     Othello perft(11) from the start (must be 212258800): one thread, then one per core
     MiniChess perft(6) from the start (must be 514912)
-  the engine: nodes/s of each game's search to a fixed depth from fixed positions
+  the engine: nodes/s of each game's engine, as the bots run it, to a fixed depth from fixed positions
   the Othello endgame solver: FFO #40-#44, exact move and margin, time per position
   the command's answer time: 'boardroom bestmove <game> --ms 300' from eight random positions per
     game, timed from starting the process to its exit (must be within 350 ms)`;
@@ -78,13 +77,15 @@ async function main(): Promise<number> {
     const name = `${c.game} perft(${c.depth})`;
     console.log(`  ${name.padEnd(20)} ${String(c.expected).padStart(10)} leaves  ${(best / 1000).toFixed(3)} s  ${rate.padStart(12)} leaves/s  ${c.threads} thread${c.threads > 1 ? 's' : ''}`);
   }
-  console.log('\nengine search to a fixed depth (fresh table each)');
+  console.log('\nthe engine as the bots run it, to a fixed depth (a fresh engine each)');
+  await loadGameBots();
   for (const c of SEARCH_CASES) {
     const game = GAMES[c.game];
     const position = game.rules.parsePosition(c.position);
     if (!position.ok) throw new Error(position.error.message);
-    search(searchBoardOf(c.game, position.value), { maxDepth: Math.max(1, c.depth - 2) }); // warm-up
-    const r = search(searchBoardOf(c.game, position.value), { maxDepth: c.depth });
+    const toDepth = (maxDepth: number) => engineWithBudget(c.game, Infinity).think(position.value, { deadline: Infinity, maxDepth });
+    toDepth(Math.max(1, c.depth - 2)); // warm-up
+    const r = toDepth(c.depth);
     const nps = Math.round(r.nodes / (r.ms / 1000)).toLocaleString('en-US');
     console.log(`  ${c.game.padEnd(9)} depth ${String(r.depth).padStart(2)}  ${String(r.nodes).padStart(9)} nodes  ${(r.ms / 1000).toFixed(3)} s  ${nps.padStart(10)} nodes/s  best ${game.rules.formatMove(r.move)}`);
   }

@@ -1,6 +1,6 @@
 import type { GameId } from '../../shared/rules.js';
 import { connectAgent, type Agent } from '../agent/index.js';
-import { catalogEntry } from '../catalog.js';
+import { catalogEntry } from '../registry.js';
 import type { AttachConnection } from './attach.js';
 
 /** The agent SDK seen as what `attach` needs of it. */

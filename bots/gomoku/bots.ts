@@ -1,7 +1,6 @@
 import { GomokuBoard, type GomokuPosition, LINE_STEPS, pointOfBoardIndex, POINTS, SIZE } from '../../shared/gomoku/board.js';
 import type { Position } from '../../shared/games.js';
-import type { Bot, ThinkLimits } from '../bot.js';
-import type { GameBots } from '../bot-set.js';
+import type { Bot, GameBots, ThinkLimits } from '../bot.js';
 import { WIN, type SearchReport } from '../engine/game.js';
 import { search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
@@ -182,7 +181,9 @@ export function createGomokuEngineBot(name: string, budgetMs: number): Bot {
       if (board.stoneCount >= DEFENCE_FROM_STONES) nodes += narrowToDefences(board, by);
 
       table ??= new TranspositionTable(20);
-      const found = search(board, { ...ENGINE_SEARCH_OPTIONS, deadline, table, ...(limits.onProgress ? { onProgress: limits.onProgress } : {}) });
+      // A node limit counts the steps' nodes too: the main search gets what they left.
+      const nodeLimit = limits.nodeLimit === undefined ? undefined : Math.max(1, limits.nodeLimit - nodes);
+      const found = search(board, { ...ENGINE_SEARCH_OPTIONS, deadline, table, maxDepth: limits.maxDepth, nodeLimit, onProgress: limits.onProgress });
       return reportOf(found.move, found.score, found.depth, found.nodes + nodes, found.pv, started);
     },
   };

@@ -1,7 +1,6 @@
 import type { Position } from '../../shared/games.js';
 import { FILE_COUNT, KING, MiniChessBoard, RANK_COUNT, SQUARE_COUNT, type MiniChessPosition } from '../../shared/minichess/index.js';
-import type { Bot, ThinkLimits } from '../bot.js';
-import type { GameBots } from '../bot-set.js';
+import type { Bot, GameBots, ThinkLimits } from '../bot.js';
 import { WIN, type SearchReport } from '../engine/game.js';
 import { search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
@@ -27,7 +26,7 @@ export function createMiniChessEngineBot(name: string, budgetMs: number): Bot {
       const deadline = Math.min(limits.deadline, performance.now() + budgetMs);
       const game = MiniChessSearchBoard.fromPosition(minichessPosition(position, name));
       table ??= new TranspositionTable(20);
-      return search(game, { ...ENGINE_SEARCH_OPTIONS, deadline, table, onProgress: limits.onProgress });
+      return search(game, { ...ENGINE_SEARCH_OPTIONS, deadline, table, maxDepth: limits.maxDepth, nodeLimit: limits.nodeLimit, onProgress: limits.onProgress });
     },
   };
 }

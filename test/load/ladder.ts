@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { BOT_CATALOG } from '../../bots/catalog.js';
+import { BOT_CATALOG } from '../../bots/registry.js';
 import type { RatingView } from '../../shared/protocol/index.js';
 import { GAME_IDS, isGameId, type GameId } from '../../shared/rules.js';
 import { ADMIN_TOKEN, startServer } from '../support/server.js';

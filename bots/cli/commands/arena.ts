@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { runMatch } from '../../arena/match.js';
 import { MATCH_OPTIONS, matchArgs } from '../../arena/bot-spec.js';
-import { allBotNames } from '../../catalog.js';
+import { allBotNames } from '../../registry.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
 import { progressBar, UsageError, wholeNumberArg } from '../io.js';

@@ -1,9 +1,8 @@
 import { GAMES, type Game, type Position } from '../../../shared/games.js';
 import { replay } from '../../../shared/record.js';
+import type { ThinkLimits } from '../../bot.js';
 import type { SearchReport } from '../../engine/game.js';
-import { search } from '../../engine/search.js';
-import { allBotNames } from '../../catalog.js';
-import { loadBot, loadEngine } from '../../load-bot.js';
+import { allBotNames, loadBot, loadEngine } from '../../registry.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
 import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
@@ -26,8 +25,8 @@ as it goes.
   .join(', ')}
   --ms N             the engine, answering N ms after the command started (Node's start-up and
                      the loading of the engine included); default 1000
-  --depth N          the engine's search to depth N exactly (no time limit)
-  --nodes N          the engine's search stopped after about N nodes (deterministic)
+  --depth N          the engine, as the bots run it, to depth N exactly (no time limit)
+  --nodes N          the engine, as the bots run it, stopped after about N nodes (deterministic)
   --json             last line: {"move":"a2","score":38,"depth":12,"nodes":123456,"pv":["a2","b1"],"ms":812}
 
 Examples: boardroom bestmove othello --moves "f5 d6 c3" --ms 300
@@ -52,30 +51,29 @@ export const bestmoveCommand: Command = {
     const game = GAMES[gameArg(positionals[0])];
     const position = afterMoves(game, positionArg(game, values.position), values.moves);
     if (game.rules.outcome(position)) throw new UsageError('The game is over in that position: there is no move to find.');
-    const limits = [values.bot, values.ms, values.depth, values.nodes].filter((v) => v !== undefined);
-    if (limits.length > 1) throw new UsageError('Give one of --bot, --ms, --depth or --nodes.');
+    const chosen = [values.bot, values.ms, values.depth, values.nodes].filter((v) => v !== undefined);
+    if (chosen.length > 1) throw new UsageError('Give one of --bot, --ms, --depth or --nodes.');
 
     const progress = (r: SearchReport): void => {
       if (!values.json) output.out(`depth ${r.depth}  score ${r.score}  nodes ${r.nodes}  ${Math.round(r.ms)} ms  pv ${pvText(game, r.pv)}`);
     };
-    let report: SearchReport;
+    let bot;
+    let limits: ThinkLimits;
     if (values.depth !== undefined || values.nodes !== undefined) {
-      // Loaded here: the boards of all three games, for a search with no clock to keep.
-      const { searchBoardOf } = await import('../../engines.js');
-      const board = searchBoardOf(game.id, position);
       const maxDepth = values.depth === undefined ? undefined : wholeNumberArg('--depth', values.depth, 1, 60);
       const nodeLimit = values.nodes === undefined ? undefined : wholeNumberArg('--nodes', values.nodes, 1, 1e12);
-      report = search(board, { ...(maxDepth ? { maxDepth } : {}), ...(nodeLimit ? { nodeLimit } : {}), onProgress: progress });
+      bot = await loadEngine(game.id, Infinity);
+      limits = { deadline: Infinity, maxDepth, nodeLimit, onProgress: progress };
     } else {
-      let bot;
       if (values.bot !== undefined) {
         bot = await loadBot(game.id, values.bot);
         if (!bot) throw new UsageError(`No bot "${values.bot}" plays ${game.id}; choose ${allBotNames()[game.id].join(', ')}.`);
       } else {
         bot = await loadEngine(game.id, values.ms === undefined ? 1000 : wholeNumberArg('--ms', values.ms, 1, 3_600_000));
       }
-      report = bot.think(position, { deadline: startedAt + bot.budgetMs - ANSWER_MARGIN_MS, onProgress: progress });
+      limits = { deadline: startedAt + bot.budgetMs - ANSWER_MARGIN_MS, onProgress: progress };
     }
+    const report = bot.think(position, limits);
     print(game, report, values.json === true, output);
     return 0;
   },

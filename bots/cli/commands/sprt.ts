@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { MATCH_OPTIONS, matchArgs } from '../../arena/bot-spec.js';
 import { runSprt, type SprtProgress } from '../../arena/sprt-match.js';
-import { allBotNames } from '../../catalog.js';
+import { allBotNames } from '../../registry.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
 import { UsageError, wholeNumberArg } from '../io.js';
