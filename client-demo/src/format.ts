@@ -1,4 +1,6 @@
-import type { Color } from '../../shared/color.js';
+import { opposite, type Color } from '../../shared/color.js';
+import { firstMover } from '../../shared/games.js';
+import { STEP_LIMIT } from '../../shared/minichess/index.js';
 import type { GameResult, RatingChangeView, RatingView, SeatView, TimeControl } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 
@@ -41,7 +43,7 @@ const REASONS: Record<GameResult['reason'], string> = {
   'board-full': 'the board is full',
   five: 'five in a row',
   'king-capture': 'the king falls',
-  'step-limit': 'material after 50 plies',
+  'step-limit': `material after ${STEP_LIMIT} plies`,
   resignation: 'resignation',
   timeout: 'out of time',
   abandonment: 'abandoned',
@@ -70,10 +72,10 @@ export function seatName(seat: SeatView): string {
   return seat.kind === 'agent' ? 'any agent' : seat.kind === 'bot' ? 'bot' : 'open seat';
 }
 
+/** The seats in their order of play: "Ann vs bot", the first mover first. */
 export function matchup(seats: { black: SeatView; white: SeatView }, game: GameId): string {
-  const first = game === 'minichess' ? seats.white : seats.black;
-  const second = game === 'minichess' ? seats.black : seats.white;
-  return `${seatName(first)} vs ${seatName(second)}`;
+  const first = firstMover(game);
+  return `${seatName(seats[first])} vs ${seatName(seats[opposite(first)])}`;
 }
 
 export function ago(epochMs: number, now = Date.now()): string {

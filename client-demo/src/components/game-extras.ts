@@ -1,51 +1,32 @@
-import type { Color } from '../../../shared/color.js';
-import { STEP_LIMIT } from '../../../shared/minichess/index.js';
 import type { GameResult } from '../../../shared/protocol/index.js';
 import { RECORD_FORMATS, recordUrl } from '../../../shared/records/index.js';
 import type { GameId } from '../../../shared/rules.js';
 import type { Position } from '../../../shared/games.js';
 import { h, replace, toast } from '../dom.js';
 import { capital, reasonText } from '../format.js';
-import { discCounts, materialCounts } from '../model.js';
+import { CLIENT_GAMES } from '../games/index.js';
 
-/** Pieces of a game screen and a replay beside the board: the material race, the position text, the record. */
+/** Pieces of a game screen and a replay beside the board: the game's score, card and counts, the position text, the record. */
 
-/** The result's second line: Othello's disc score or MiniChess's material, then why it ended. */
+/** The result's second line: the game's score (Othello's discs, MiniChess's material), then why it ended. */
 export function resultDetail(game: GameId, position: Position, result: GameResult): string {
   const why = capital(reasonText(result));
-  if (game === 'othello') {
-    const c = discCounts(position);
-    return `${c.black} – ${c.white} · ${why}`;
-  }
-  if (game === 'minichess') {
-    const m = materialCounts(position);
-    return `Material ${m.white} – ${m.black} · ${why}`;
-  }
-  return why;
+  const score = CLIENT_GAMES[game].score?.(position);
+  return score ? `${score} · ${why}` : why;
 }
 
-/**
- * MiniChess's race to the step limit: both sides' material and the plies played out of the
- * limit, after which the side with more material wins (docs/rules.md §MiniChess).
- */
-export function materialPanel(position: Position, plies: number): HTMLElement {
-  const m = materialCounts(position);
-  const leader: Color | null = m.white > m.black ? 'white' : m.black > m.white ? 'black' : null;
-  const side = (color: Color) =>
-    h('span', { class: `material-side${leader === color ? ' ahead' : ''}`, 'data-testid': `material-${color}` }, h('small', null, capital(color)), h('b', null, String(m[color])));
-  const played = Math.min(plies, STEP_LIMIT);
-  return h(
-    'div',
-    { class: 'material-card', 'data-testid': 'material', 'data-plies': plies, 'data-limit': STEP_LIMIT },
-    h('div', { class: 'card-title' }, 'Material', h('span', { class: 'muted' }, ` · decides at ply ${STEP_LIMIT}`)),
-    h('div', { class: 'material-row' }, side('white'), h('span', { class: 'material-diff' }, leader ? `${capital(leader)} +${Math.abs(m.white - m.black)}` : 'level'), side('black')),
-    h(
-      'div',
-      { class: 'ply-meter', role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': STEP_LIMIT, 'aria-valuenow': played, 'aria-label': 'plies played' },
-      h('i', { style: `width:${(100 * played) / STEP_LIMIT}%` }),
-    ),
-    h('div', { class: 'muted small', 'data-testid': 'ply-count' }, `${played} of ${STEP_LIMIT} plies played`),
-  );
+/** The game's card beside the board (MiniChess's race to the step limit) into `wrap`, hidden for a game without one. */
+export function showPanel(wrap: HTMLElement, game: GameId, position: Position, plies: number): void {
+  const panel = CLIENT_GAMES[game].panel?.(position, plies);
+  wrap.hidden = !panel;
+  if (panel) replace(wrap, panel);
+}
+
+/** The figure beside a player's name (Othello's discs, MiniChess's material), or null for a game without one. */
+export function countBadge(game: GameId, position: Position, color: 'black' | 'white'): HTMLElement | null {
+  const count = CLIENT_GAMES[game].count;
+  if (!count) return null;
+  return h('span', { class: 'count', 'data-testid': `count-${color}`, 'data-count': color, title: count.title }, String(count.of(position)[color]));
 }
 
 /** The position in our notation (Othello OBF, Gomoku board text, MiniChess FEN), to copy into an engine or `boardroom bestmove`. */

@@ -1,14 +1,14 @@
 import { opposite, type Color } from '../../../shared/color.js';
 import { applyMoved, type GameView, type MovedEvent, type SeatView, type ThinkingView } from '../../../shared/protocol/index.js';
+import { firstMover } from '../../../shared/games.js';
 import { BoardView } from '../boards/board-view.js';
-import { Disposer, h, replace, s, toast } from '../dom.js';
+import { Disposer, h, replace, toast } from '../dom.js';
 import { capital, changeText, clockText, compact, resultHeadline, scoreText, seatName, timeControlText } from '../format.js';
-import { discCounts, firstMover, GAME_TITLES, materialCounts, parsePosition, playMove, snapshot, type Snapshot } from '../model.js';
-import { pieceUse } from '../boards/defs.js';
+import { CLIENT_GAMES, type ClientGame } from '../games/index.js';
+import { parsePosition, playMove, snapshot, type Snapshot } from '../model.js';
 import type { ConnectionState } from '../net.js';
 import { link, playerLink } from '../router.js';
-import { STEP_LIMIT } from '../../../shared/minichess/index.js';
-import { copyText, downloadLink, materialPanel, PositionText, resultDetail } from './game-extras.js';
+import { copyText, countBadge, downloadLink, PositionText, resultDetail, showPanel } from './game-extras.js';
 
 const forcedPass = (view: GameView): boolean => view.legal.length === 1 && view.legal[0] === 'pass';
 
@@ -47,7 +47,9 @@ export class GameScreen {
   /** Connections watching without a seat, as the server last said (`spectators`). */
   private spectators: number | null = null;
   private readonly positionText = new PositionText();
-  private readonly material = h('div', { class: 'material-wrap', hidden: true });
+  /** The game's card beside the board (MiniChess's material race). */
+  private readonly panel = h('div', { class: 'material-wrap', hidden: true });
+  private readonly kind: ClientGame;
   private readonly parts: Record<'top' | 'bottom' | 'status' | 'banner' | 'actions' | 'thinking' | 'moves' | 'overlay' | 'admin' | 'head', HTMLElement>;
 
   constructor(
@@ -56,6 +58,7 @@ export class GameScreen {
     private readonly actions: GameActions,
     private readonly mode: 'player' | 'admin' = 'player',
   ) {
+    this.kind = CLIENT_GAMES[game];
     this.board = new BoardView(game, { onMove: (move) => void this.play(move), live: true });
     this.parts = {
       head: h('div', { class: 'game-head' }),
@@ -69,10 +72,9 @@ export class GameScreen {
       overlay: h('div', { class: 'board-overlay', hidden: true }),
       admin: h('div', { class: 'admin-controls', hidden: true }),
     };
-    const aspect = game === 'minichess' ? '0.8333' : '1';
     this.el = h(
       'section',
-      { class: `game-screen game-${game}`, 'data-game-id': gameId, style: `--aspect:${aspect}` },
+      { class: `game-screen game-${game}`, 'data-game-id': gameId, style: `--aspect:${aspectOf(game)}` },
       h(
         'div',
         { class: 'board-col' },
@@ -87,7 +89,7 @@ export class GameScreen {
         this.parts.head,
         this.parts.status,
         this.parts.banner,
-        this.material,
+        this.panel,
         this.parts.actions,
         this.parts.admin,
         this.parts.thinking,
@@ -201,7 +203,7 @@ export class GameScreen {
 
   private bottomColor(): Color {
     if (this.mine) return this.mine;
-    return this.game === 'minichess' ? 'white' : 'black';
+    return firstMover(this.game);
   }
 
   private render(): void {
@@ -226,7 +228,7 @@ export class GameScreen {
     const overlay = this.parts.overlay;
     overlay.hidden = this.connection === 'online';
     replace(overlay, h('div', { class: 'pill' }, h('span', { class: 'spinner' }), 'Reconnecting…'));
-    document.title = `${this.myTurn() ? '● Your move · ' : ''}${GAME_TITLES[this.game]} — Boardroom`;
+    document.title = `${this.myTurn() ? '● Your move · ' : ''}${this.kind.title} — Boardroom`;
   }
 
   private renderHead(): void {
@@ -238,7 +240,7 @@ export class GameScreen {
         'div',
         { class: 'game-title' },
         h('span', { class: `game-icon icon-${this.game}` }),
-        GAME_TITLES[this.game],
+        this.kind.title,
         h('span', { class: `pill pill-${view.status}` }, statusText),
         this.mine === null && this.mode === 'player' ? h('span', { class: 'pill pill-watching', 'data-testid': 'watching' }, 'You are watching') : null,
       ),
@@ -280,14 +282,6 @@ export class GameScreen {
     const toMove = view.status === 'live' && view.toMove === color;
     bar.dataset.color = color;
     bar.classList.toggle('to-move', toMove);
-    const extra: (Node | string)[] = [];
-    if (this.game === 'othello') {
-      const counts = discCounts(parsePosition(view.game, view.position));
-      extra.push(h('span', { class: 'count', 'data-testid': `count-${color}`, title: 'discs' }, String(counts[color])));
-    } else if (this.game === 'minichess') {
-      const material = materialCounts(parsePosition(view.game, view.position));
-      extra.push(h('span', { class: 'count', 'data-testid': `count-${color}`, title: 'material' }, String(material[color])));
-    }
     const kind = seat.kind === 'human' ? null : h('span', { class: `badge badge-${seat.kind}` }, seat.kind);
     const you = this.mine === color ? h('span', { class: 'badge badge-you' }, 'you') : null;
     const away = seat.name && !seat.connected && seat.kind !== 'bot' ? h('span', { class: 'away', title: 'disconnected' }, 'away') : null;
@@ -295,9 +289,9 @@ export class GameScreen {
     const clock = view.clock.control.kind === 'none' ? null : h('span', { class: 'clock', 'data-clock': color }, '');
     replace(
       bar,
-      h('span', { class: 'token' }, tokenIcon(this.game, color)),
+      h('span', { class: 'token' }, this.kind.token(color)),
       h('span', { class: `who${seat.name ? '' : ' open'}` }, h('span', { class: 'name' }, seat.name && seat.identity ? playerLink(seat.name, `player-${color}`) : seatName(seat)), kind, you, away, thinkingDots),
-      ...extra,
+      countBadge(this.game, parsePosition(view.game, view.position), color),
       clock,
     );
   }
@@ -338,7 +332,7 @@ export class GameScreen {
       const seat = view.seats[view.toMove];
       text = this.mine ? `Waiting for ${seatName(seat)}…` : `${capital(view.toMove)} to move · ${seatName(seat)}`;
     }
-    if (this.game === 'minichess' && view.status === 'live') text += ` · ply ${view.ply + 1} of ${STEP_LIMIT}`;
+    if (view.status === 'live') text += this.kind.statusNote?.(view.ply) ?? '';
     this.parts.status.textContent = text;
     this.parts.status.hidden = view.status === 'finished';
     this.parts.status.classList.toggle('yours', this.myTurn());
@@ -509,11 +503,10 @@ export class GameScreen {
     );
   }
 
-  /** MiniChess's material race, and the position text to copy. */
+  /** The game's card (MiniChess's material race), and the position text to copy. */
   private renderExtras(): void {
     const view = this.view!;
-    this.material.hidden = this.game !== 'minichess';
-    if (this.game === 'minichess') replace(this.material, materialPanel(parsePosition(view.game, view.position), view.ply));
+    showPanel(this.panel, this.game, parsePosition(view.game, view.position), view.ply);
     this.positionText.update(view.position);
   }
 
@@ -544,9 +537,8 @@ function stat(label: string, value: string, testid?: string): HTMLElement {
   return h('span', { class: 'stat', 'data-testid': testid ? `think-${testid}` : null }, h('b', null, value), h('small', null, label));
 }
 
-/** A small disc, stone or king in a player's colour. */
-export function tokenIcon(game: GameView['game'], color: Color): SVGSVGElement {
-  if (game === 'minichess') return s('svg', { viewBox: '0 0 100 100', class: 'token-svg' }, pieceUse(color === 'white' ? 'w' : 'b', 'K', 0, 0, 100));
-  const fill = game === 'othello' ? `url(#disc-${color})` : `url(#stone-${color})`;
-  return s('svg', { viewBox: '0 0 100 100', class: 'token-svg' }, s('circle', { cx: 50, cy: 50, r: 42, fill, stroke: color === 'white' ? '#9a9a94' : '#000', 'stroke-width': 3 }));
+/** The board's width over its height, for the page's layout (`--aspect`). */
+export function aspectOf(game: GameView['game']): string {
+  const [width, height] = CLIENT_GAMES[game].area.view;
+  return width === height ? '1' : (width / height).toFixed(4);
 }

@@ -1,10 +1,12 @@
 import { ADMIN_SORTS, type AdminPage, type AdminQuery, type AdminRow, type AdminSeat, type GameView } from '../../../shared/protocol/index.js';
+import { firstMover } from '../../../shared/games.js';
 import { GAME_IDS } from '../../../shared/rules.js';
 import type { AdminConnection } from '../admin-connection.js';
 import { BoardView } from '../boards/board-view.js';
 import { Disposer, h, replace } from '../dom.js';
 import { ago, clockText } from '../format.js';
-import { GAME_TITLES, firstMover, parsePosition, snapshot } from '../model.js';
+import { CLIENT_GAMES } from '../games/index.js';
+import { parsePosition, snapshot } from '../model.js';
 import { navigate } from '../router.js';
 
 const PAGE_ROWS = 50;
@@ -65,7 +67,7 @@ export class LiveGames {
     const toolbar = h(
       'div',
       { class: 'live-toolbar' },
-      select('filter-game', 'game', [['', 'All games'], ...GAME_IDS.map((g): [string, string] => [g, GAME_TITLES[g]])], 'game'),
+      select('filter-game', 'game', [['', 'All games'], ...GAME_IDS.map((g): [string, string] => [g, CLIENT_GAMES[g].title])], 'game'),
       select('filter-kind', 'kind of seat', [['', 'Any seat'], ['human', 'With a person'], ['bot', 'With a bot'], ['agent', 'With an agent']], 'kind'),
       select('filter-state', 'state', [['', 'Any state'], ['playing', 'Playing'], ['away', 'Waiting for a reconnect'], ['thinking', 'Bot to move']], 'state'),
       search,
@@ -168,7 +170,7 @@ export class LiveGames {
     const first = firstMover(row.game);
     const second = first === 'black' ? 'white' : 'black';
     const [a, b] = [row[first], row[second]];
-    replace(cells[0]!, h('span', { class: `game-icon icon-${row.game}` }), GAME_TITLES[row.game], row.rated ? h('span', { class: 'pill pill-rated small' }, 'rated') : null);
+    replace(cells[0]!, h('span', { class: `game-icon icon-${row.game}` }), CLIENT_GAMES[row.game].title, row.rated ? h('span', { class: 'pill pill-rated small' }, 'rated') : null);
     replace(cells[1]!, seatCell(a, row.toMove === first));
     replace(cells[2]!, seatCell(b, row.toMove === second));
     cells[3]!.textContent = String(row.ply);
@@ -214,7 +216,7 @@ export class LiveGames {
   private drawPreview(view: GameView): void {
     const board = this.previewing!.board;
     board.update({ snap: snapshot(view.game, view.options, parsePosition(view.game, view.position, view.options), view.moves), playable: false, orientation: firstMover(view.game), best: null });
-    replace(this.preview, h('div', { class: 'preview-board' }, board.el), h('div', { class: 'muted small' }, `${GAME_TITLES[view.game]} · ply ${view.ply}`));
+    replace(this.preview, h('div', { class: 'preview-board' }, board.el), h('div', { class: 'muted small' }, `${CLIENT_GAMES[view.game].title} · ply ${view.ply}`));
     this.preview.dataset.gameId = view.id;
     this.preview.dataset.ply = String(view.ply);
   }

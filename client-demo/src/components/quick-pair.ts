@@ -3,7 +3,7 @@ import { GAME_IDS, type GameId } from '../../../shared/rules.js';
 import { account, onAccount } from '../account.js';
 import { Disposer, h, replace, toast } from '../dom.js';
 import { timeControlText } from '../format.js';
-import { GAME_TITLES } from '../model.js';
+import { CLIENT_GAMES } from '../games/index.js';
 import { net } from '../net.js';
 import { link, navigate } from '../router.js';
 import { keepSeat, playerName } from '../storage.js';
@@ -25,7 +25,7 @@ const CLOCKS: TimeControl[] = [
 export function quickPairCard(disposer: Disposer): HTMLElement {
   const conn = net();
   const card = h('section', { class: 'card quick-pair', 'data-testid': 'quick-pair' });
-  const gameSelect = h('select', { 'data-testid': 'seek-game', 'aria-label': 'game' }, ...GAME_IDS.map((g) => h('option', { value: g }, GAME_TITLES[g])));
+  const gameSelect = h('select', { 'data-testid': 'seek-game', 'aria-label': 'game' }, ...GAME_IDS.map((g) => h('option', { value: g }, CLIENT_GAMES[g].title)));
   const clockSelect = h('select', { 'data-testid': 'seek-clock', 'aria-label': 'clock' }, ...CLOCKS.map((c, i) => h('option', { value: String(i), selected: i === 1 }, timeControlText(c))));
   const rated = h('input', { type: 'checkbox', 'data-testid': 'seek-rated' });
   const ratedLabel = h('label', { class: 'check' }, rated, 'Rated');
@@ -54,7 +54,7 @@ export function quickPairCard(disposer: Disposer): HTMLElement {
     replace(
       card,
       h('h2', null, 'Quick pairing'),
-      h('p', { 'data-testid': 'seek-waiting' }, `Looking for ${GAME_TITLES[gameSelect.value as GameId]} opponent… `, elapsed),
+      h('p', { 'data-testid': 'seek-waiting' }, `Looking for ${CLIENT_GAMES[gameSelect.value as GameId].title} opponent… `, elapsed),
       h('div', { class: 'form-actions' }, botOffer, h('button', { type: 'button', class: 'btn', 'data-testid': 'seek-cancel', onclick: () => void cancel() }, 'Cancel')),
     );
     const tick = (): void => {

@@ -4,7 +4,7 @@ import { AdminConnection } from '../admin-connection.js';
 import { GameScreen } from '../components/game-screen.js';
 import { LiveGames } from '../components/live-games.js';
 import { Disposer, h, replace, toast } from '../dom.js';
-import { GAME_TITLES } from '../model.js';
+import { CLIENT_GAMES } from '../games/index.js';
 import { getJson } from '../net.js';
 import { link, navigate } from '../router.js';
 
@@ -142,7 +142,7 @@ function summaryLine(summary: AdminSummary): HTMLElement {
     'div',
     { class: 'admin-summary', 'data-testid': 'summary' },
     chip('summary-live', summary.live, 'live'),
-    ...GAME_IDS.map((g) => chip(`summary-${g}`, summary.byGame[g] ?? 0, GAME_TITLES[g])),
+    ...GAME_IDS.map((g) => chip(`summary-${g}`, summary.byGame[g] ?? 0, CLIENT_GAMES[g].title)),
     ...Object.entries(summary.byKind)
       .sort((a, b) => b[1] - a[1])
       .map(([kinds, n]) => chip(`summary-kind-${kinds}`, n, kinds.replace('-', ' · '))),

@@ -1,11 +1,12 @@
+import { opposite } from '../../../shared/color.js';
+import { firstMover } from '../../../shared/games.js';
 import { CreateRoomSchema, type RoomSummary, type SeatView } from '../../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../../shared/rules.js';
 import { account } from '../account.js';
-import { tokenIcon } from '../components/game-screen.js';
 import { quickPairCard } from '../components/quick-pair.js';
 import { Disposer, h, replace, toast } from '../dom.js';
 import { ago, matchup, seatName, timeControlText } from '../format.js';
-import { GAME_TITLES } from '../model.js';
+import { CLIENT_GAMES } from '../games/index.js';
 import { getJson, net } from '../net.js';
 import { link, navigate } from '../router.js';
 import { keepSeat, playerName, setPlayerName } from '../storage.js';
@@ -26,12 +27,6 @@ function roster(): Promise<Roster> {
 
 type SeatChoice = string; // 'human' | 'agent' | 'bot:<name>'
 type TimeKind = 'none' | 'per-move' | 'bank';
-
-const BLURB: Record<GameId, string> = {
-  othello: '8×8 · flip discs',
-  gomoku: '15×15 · five wins',
-  minichess: '6×5 · take the king',
-};
 
 const capitalFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -54,7 +49,12 @@ export function lobbyPage(root: HTMLElement): () => void {
   const bankMinutes = h('input', { type: 'number', min: 1, max: 360, step: 'any', value: 5, 'aria-label': 'minutes', 'data-testid': 'bank-minutes' });
   const incSeconds = h('input', { type: 'number', min: 0, max: 600, value: 3, 'aria-label': 'increment seconds', 'data-testid': 'bank-increment' });
   const showThinking = h('input', { type: 'checkbox', checked: true, 'data-testid': 'show-thinking' });
-  const exactFive = h('input', { type: 'checkbox', 'data-testid': 'exact-five' });
+  /** A checkbox for each game's room option (Gomoku's exact five), kept across the form's renders. */
+  const optionBoxes: Partial<Record<GameId, HTMLInputElement>> = {};
+  for (const id of GAME_IDS) {
+    const option = CLIENT_GAMES[id].option;
+    if (option) optionBoxes[id] = h('input', { type: 'checkbox', 'data-testid': option.testid });
+  }
   const rated = h('input', { type: 'checkbox', 'data-testid': 'rated' });
   let signedIn = false;
   const agentNames = { black: h('input', { type: 'text', placeholder: 'any agent', maxlength: 40, 'aria-label': 'agent name' }), white: h('input', { type: 'text', placeholder: 'any agent', maxlength: 40, 'aria-label': 'agent name' }) };
@@ -75,7 +75,8 @@ export function lobbyPage(root: HTMLElement): () => void {
     if ((sit === 'black' || sit === 'white') && seats[sit] !== 'human') sit = humanSeats[0] ?? 'watch';
     if (sit === 'watch' && humanSeats.length > 0 && !watchChosen) sit = humanSeats[0]!;
 
-    const seatOrder = game === 'minichess' ? (['white', 'black'] as const) : (['black', 'white'] as const);
+    const first = firstMover(game);
+    const seatOrder = [first, opposite(first)];
     const seatRow = (color: 'black' | 'white') => {
       const select = h(
         'select',
@@ -100,8 +101,8 @@ export function lobbyPage(root: HTMLElement): () => void {
         h(
           'span',
           { class: 'seat-label' },
-          tokenIcon(game, color),
-          h('span', null, color === 'black' ? 'Black' : 'White', (game === 'minichess') === (color === 'white') ? h('small', null, 'moves first') : null),
+          CLIENT_GAMES[game].token(color),
+          h('span', null, color === 'black' ? 'Black' : 'White', color === first ? h('small', null, 'moves first') : null),
         ),
         select,
         seats[color] === 'agent' ? agentNames[color] : null,
@@ -129,8 +130,8 @@ export function lobbyPage(root: HTMLElement): () => void {
             'button',
             { type: 'button', class: `game-tile${id === game ? ' on' : ''}`, 'data-value': id, role: 'radio', 'aria-checked': String(id === game), onclick: () => ((game = id), renderForm()) },
             h('span', { class: `game-icon big icon-${id}` }),
-            h('b', null, GAME_TITLES[id]),
-            h('small', null, BLURB[id]),
+            h('b', null, CLIENT_GAMES[id].title),
+            h('small', null, CLIENT_GAMES[id].blurb),
           ),
         ),
       ),
@@ -184,7 +185,7 @@ export function lobbyPage(root: HTMLElement): () => void {
         'div',
         { class: 'field checks' },
         h('label', { class: 'check' }, showThinking, 'Show the bots’ thinking to spectators'),
-        game === 'gomoku' ? h('label', { class: 'check' }, exactFive, 'Exactly five wins (six do not)') : null,
+        optionBoxes[game] ? h('label', { class: 'check' }, optionBoxes[game], CLIENT_GAMES[game].option?.label) : null,
         signedIn ? h('label', { class: 'check', title: 'Both players need an account, an agent or a bot' }, rated, 'Rated (every person seated needs an account)') : null,
       ),
       h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), nameInput),
@@ -220,7 +221,7 @@ export function lobbyPage(root: HTMLElement): () => void {
           : { kind: 'bank', initialMs: Math.round(Number(bankMinutes.value) * 60_000), incrementMs: Math.round(Number(incSeconds.value) * 1000) };
     const payload = {
       game,
-      options: game === 'gomoku' && exactFive.checked ? { exactFive: true } : {},
+      options: optionBoxes[game]?.checked ? (CLIENT_GAMES[game].option?.options ?? {}) : {},
       timeControl,
       seats: { black: seatSpec('black'), white: seatSpec('white') },
       ...(sit === 'watch' ? {} : { sit: { name: playerName(), color: sit } }),
@@ -256,7 +257,7 @@ export function lobbyPage(root: HTMLElement): () => void {
   const openHumanSeat = (r: RoomSummary) => (['black', 'white'] as const).find((c) => r.seats[c].kind === 'human' && !r.seats[c].name);
 
   const roomItem = (r: RoomSummary): HTMLElement => {
-    const seatChip = (seat: SeatView) => h('span', { class: `seat-chip${seat.name ? '' : ' open'}` }, tokenIcon(r.game, seat.color), seatName(seat), seat.kind !== 'human' ? h('em', null, seat.kind) : null);
+    const seatChip = (seat: SeatView) => h('span', { class: `seat-chip${seat.name ? '' : ' open'}` }, CLIENT_GAMES[r.game].token(seat.color), seatName(seat), seat.kind !== 'human' ? h('em', null, seat.kind) : null);
     let action: HTMLElement;
     if (r.status === 'waiting') {
       const open = openHumanSeat(r);
@@ -265,8 +266,8 @@ export function lobbyPage(root: HTMLElement): () => void {
         : link(`/game/${r.id}`, 'Watch', 'btn small');
     } else if (r.status === 'live') action = link(`/game/${r.id}`, 'Watch', 'btn small', 'watch');
     else action = link(`/replay/${r.id}`, 'Replay', 'btn small', 'replay');
-    const first = r.game === 'minichess' ? r.seats.white : r.seats.black;
-    const second = r.game === 'minichess' ? r.seats.black : r.seats.white;
+    const first = r.seats[firstMover(r.game)];
+    const second = r.seats[opposite(firstMover(r.game))];
     const meta =
       r.status === 'finished' && r.result
         ? `${r.result.winner ? `${r.result.winner} won` : 'draw'} · ${r.ply} moves · ${ago(r.createdAt)}`
@@ -277,7 +278,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       'li',
       { class: 'room', 'data-room': r.id, 'data-status': r.status, title: matchup(r.seats, r.game) },
       h('span', { class: `game-icon icon-${r.game}` }),
-      h('div', { class: 'room-main' }, h('div', { class: 'room-seats' }, seatChip(first), h('span', { class: 'vs' }, 'vs'), seatChip(second)), h('div', { class: 'room-meta' }, `${GAME_TITLES[r.game]} · ${meta}`)),
+      h('div', { class: 'room-main' }, h('div', { class: 'room-seats' }, seatChip(first), h('span', { class: 'vs' }, 'vs'), seatChip(second)), h('div', { class: 'room-meta' }, `${CLIENT_GAMES[r.game].title} · ${meta}`)),
       action,
     );
   };

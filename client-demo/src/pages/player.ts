@@ -2,7 +2,7 @@ import type { GameResult, RatingChangeView, RatingView } from '../../../shared/p
 import type { GameId } from '../../../shared/rules.js';
 import { h, replace } from '../dom.js';
 import { ago, changeText, ratingText, reasonText } from '../format.js';
-import { GAME_TITLES } from '../model.js';
+import { CLIENT_GAMES } from '../games/index.js';
 import { getJson } from '../net.js';
 import { link } from '../router.js';
 
@@ -40,7 +40,7 @@ export function playerPage(root: HTMLElement, name: string): () => void {
                 'tbody',
                 null,
                 ...games.map(([game, r]) =>
-                  h('tr', { 'data-game': game }, h('td', null, link(`/ratings/${game}`, GAME_TITLES[game])), ...[ratingText(r), r.rd, r.games, r.wins, r.draws, r.losses].map((v) => h('td', { class: 'figure' }, String(v)))),
+                  h('tr', { 'data-game': game }, h('td', null, link(`/ratings/${game}`, CLIENT_GAMES[game].title)), ...[ratingText(r), r.rd, r.games, r.wins, r.draws, r.losses].map((v) => h('td', { class: 'figure' }, String(v)))),
                 ),
               ),
             );
@@ -58,7 +58,7 @@ export function playerPage(root: HTMLElement, name: string): () => void {
                 return h(
                   'li',
                   null,
-                  link(`/replay/${g.id}`, `${GAME_TITLES[g.game]} vs ${opponent}`),
+                  link(`/replay/${g.id}`, `${CLIENT_GAMES[g.game].title} vs ${opponent}`),
                   h('span', { class: `outcome ${outcome}` }, outcome),
                   g.result ? h('span', { class: 'muted' }, reasonText(g.result)) : null,
                   change ? h('span', { class: 'rating-change' }, changeText(change)) : g.rated ? null : h('span', { class: 'muted' }, 'casual'),

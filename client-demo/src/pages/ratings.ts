@@ -1,7 +1,7 @@
 import type { RatingView } from '../../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../../shared/rules.js';
 import { h, replace } from '../dom.js';
-import { GAME_TITLES } from '../model.js';
+import { CLIENT_GAMES } from '../games/index.js';
 import { getJson } from '../net.js';
 import { ratingText } from '../format.js';
 import { link, playerLink } from '../router.js';
@@ -10,13 +10,13 @@ import { link, playerLink } from '../router.js';
 /** The leaderboard of one game: people, agents and bots in one pool. */
 export function ratingsPage(root: HTMLElement, game: GameId): () => void {
   let alive = true;
-  const tabs = h('nav', { class: 'tabs' }, ...GAME_IDS.map((g) => link(`/ratings/${g}`, GAME_TITLES[g], g === game ? 'tab on' : 'tab', `ratings-tab-${g}`)));
+  const tabs = h('nav', { class: 'tabs' }, ...GAME_IDS.map((g) => link(`/ratings/${g}`, CLIENT_GAMES[g].title, g === game ? 'tab on' : 'tab', `ratings-tab-${g}`)));
   const body = h('div', { class: 'card' }, h('p', { class: 'muted' }, 'Loading…'));
   replace(root, h('div', { class: 'page ratings' }, h('h2', null, 'Leaderboard'), tabs, body));
   void getJson<{ ratings: RatingView[] }>(`/api/ratings/${game}`).then(
     ({ ratings }) => {
       if (!alive) return;
-      if (ratings.length === 0) return replace(body, h('p', { class: 'muted' }, `No rated ${GAME_TITLES[game]} game has been played yet.`));
+      if (ratings.length === 0) return replace(body, h('p', { class: 'muted' }, `No rated ${CLIENT_GAMES[game].title} game has been played yet.`));
       replace(
         body,
         h(

@@ -1,14 +1,15 @@
 import type { Color } from '../../../shared/color.js';
-import { GAMES } from '../../../shared/games.js';
+import { firstMover, GAMES } from '../../../shared/games.js';
 import type { GameResult } from '../../../shared/protocol/index.js';
 import type { GameId, GameOptions } from '../../../shared/rules.js';
 import { BoardView } from '../boards/board-view.js';
 import { analysisPanel } from '../components/analysis.js';
-import { tokenIcon } from '../components/game-screen.js';
-import { downloadLink, materialPanel, PositionText, resultDetail } from '../components/game-extras.js';
+import { aspectOf } from '../components/game-screen.js';
+import { countBadge, downloadLink, PositionText, resultDetail, showPanel } from '../components/game-extras.js';
 import { Disposer, h, replace, s, typingInField } from '../dom.js';
 import { capital, resultHeadline } from '../format.js';
-import { discCounts, GAME_TITLES, positionsOf, snapshot } from '../model.js';
+import { CLIENT_GAMES } from '../games/index.js';
+import { positionsOf, snapshot } from '../model.js';
 import { getJson } from '../net.js';
 import { link } from '../router.js';
 
@@ -45,20 +46,21 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
     const counter = h('span', { class: 'step-counter', 'data-testid': 'step' });
     const slider = h('input', { type: 'range', min: 0, max: last, value: step, 'aria-label': 'move', class: 'slider', 'data-testid': 'slider' });
     const list = h('ol', { class: 'move-list clickable', 'data-testid': 'moves' });
-    const bottom: Color = record.game === 'minichess' ? 'white' : 'black';
+    const kind = CLIENT_GAMES[record.game];
+    const bottom: Color = firstMover(record.game);
     const bar = (color: Color) => {
       const p = record.players[color];
       return h(
         'div',
         { class: 'player-bar', 'data-color': color },
-        h('span', { class: 'token' }, tokenIcon(record.game, color)),
+        h('span', { class: 'token' }, kind.token(color)),
         h('span', { class: 'who' }, h('span', { class: 'name' }, p.name ?? '—'), p.kind !== 'human' ? h('span', { class: `badge badge-${p.kind}` }, p.kind) : null),
-        record.game === 'othello' ? h('span', { class: 'count', 'data-count': color }) : null,
+        countBadge(record.game, positions[step]!, color),
       );
     };
     const top = bar(bottom === 'black' ? 'white' : 'black');
     const bot = bar(bottom);
-    const material = h('div', { class: 'material-wrap', hidden: record.game !== 'minichess' });
+    const panel = h('div', { class: 'material-wrap', hidden: true });
     const positionText = new PositionText();
     const playButton = h('button', { class: 'btn', type: 'button', 'data-testid': 'autoplay', onclick: () => toggleAuto() }, 'Play');
 
@@ -68,14 +70,11 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
       board.update({ snap, playable: false, orientation: bottom });
       counter.textContent = step === 0 ? `start · ${last} moves` : `move ${step} of ${last}`;
       slider.value = String(step);
-      if (record.game === 'othello') {
-        const c = discCounts(positions[step]!);
-        for (const color of ['black', 'white'] as const) {
-          const el = page.querySelector(`[data-count="${color}"]`);
-          if (el) el.textContent = String(c[color]);
-        }
+      for (const color of ['black', 'white'] as const) {
+        const count = countBadge(record.game, positions[step]!, color);
+        if (count) page.querySelector(`.player-bar [data-count="${color}"]`)?.replaceWith(count);
       }
-      if (record.game === 'minichess') replace(material, materialPanel(positions[step]!, step));
+      showPanel(panel, record.game, positions[step]!, step);
       positionText.update(GAMES[record.game].rules.formatPosition(positions[step]!));
       list.querySelectorAll('.mv').forEach((el) => el.classList.toggle('current', Number((el as HTMLElement).dataset.step) === step));
       list.querySelector('.mv.current')?.scrollIntoView({ block: 'nearest' });
@@ -113,7 +112,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
       page,
       h(
         'section',
-        { class: `game-screen game-${record.game}`, style: `--aspect:${record.game === 'minichess' ? '0.8333' : '1'}` },
+        { class: `game-screen game-${record.game}`, style: `--aspect:${aspectOf(record.game)}` },
         h('div', { class: 'board-col' }, top, h('div', { class: 'board-wrap' }, board.el), bot),
         h(
           'aside',
@@ -121,13 +120,13 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
           h(
             'div',
             { class: 'game-head' },
-            h('div', { class: 'game-title' }, h('span', { class: `game-icon icon-${record.game}` }), GAME_TITLES[record.game], h('span', { class: 'pill' }, 'Replay')),
+            h('div', { class: 'game-title' }, h('span', { class: `game-icon icon-${record.game}` }), kind.title, h('span', { class: 'pill' }, 'Replay')),
             h('div', { class: 'game-meta' }, new Date(record.createdAt).toLocaleString(), ' · room ', h('code', null, record.id)),
           ),
           result
             ? h('div', { class: 'result-banner', 'data-testid': 'result', 'data-winner': result.winner ?? 'draw' }, h('div', { class: 'headline' }, resultHeadline(result, null)), h('div', { class: 'detail' }, resultDetail(record.game, positions[last]!, result)))
             : h('div', { class: 'status-line' }, record.status === 'live' ? h('span', null, 'Still in play — ', link(`/game/${record.id}`, 'watch it live')) : `${capital(record.status)}`),
-          material,
+          panel,
           h(
             'div',
             { class: 'replay-controls' },
@@ -145,7 +144,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
         ),
       ),
     );
-    document.title = `Replay · ${GAME_TITLES[record.game]} — Boardroom`;
+    document.title = `Replay · ${kind.title} — Boardroom`;
     disposer.listen<KeyboardEvent>(document, 'keydown', (e) => {
       if (typingInField(e) || e.altKey || e.ctrlKey || e.metaKey) return;
       const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last, ArrowUp: 0, ArrowDown: last }[e.key];

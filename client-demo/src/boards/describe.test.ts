@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GAMES } from '../shared/games.js';
-import type { GameId } from '../shared/rules.js';
-import { moveSentence, occupant, squareLabel } from '../client-demo/src/boards/describe.js';
-import { playMove, snapshot, type Snapshot } from '../client-demo/src/model.js';
+import { GAMES } from '../../../shared/games.js';
+import type { GameId } from '../../../shared/rules.js';
+import { moveSentence, occupant, squareLabel } from './describe.js';
+import { playMove, snapshot, type Snapshot } from '../model.js';
 
 // What the web client says of squares and moves to screen readers, read off real positions.
 
