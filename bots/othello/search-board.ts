@@ -3,6 +3,7 @@ import { OthelloBoard, PASS } from '../../shared/othello/board.js';
 import { WIN_THRESHOLD, type SearchGame } from '../engine/game.js';
 import { solve } from './endgame.js';
 import { evaluateWithMobility } from './evaluate.js';
+import { evaluateLearned } from './learned-eval.js';
 import { flip, flipped } from '../../shared/othello/flip.js';
 import { mulberry32 } from '../../shared/random.js';
 
@@ -112,7 +113,7 @@ export class OthelloSearchBoard extends OthelloBoard implements SearchGame {
   private readonly history = new Int32Array(MAX_PLIES * 3);
   private ply = 0;
   /** The midgame evaluation: the hand-made one, or the learned one (`learned-eval.ts`). */
-  evaluation: (pHi: number, pLo: number, oHi: number, oLo: number, mobilityP: number) => number = evaluateWithMobility;
+  evaluation: (pHi: number, pLo: number, oHi: number, oLo: number, mobilityP: number) => number = evaluateLearned;
   /** Legal placements of the side to move, valid while `mobilityStamp` equals `stamp`. */
   private mobilityHi = 0;
   private mobilityLo = 0;

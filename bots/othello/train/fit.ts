@@ -1,7 +1,8 @@
 import { moves, popcount } from '../../../shared/othello/bitboard.js';
 import { INSTANCE_COUNT, PATTERN_FAMILIES, PATTERN_WEIGHTS, patternIndices } from '../patterns.js';
-import { LINEAR_TERMS, linearTerms, STAGE_WEIGHTS, STAGES, stageOf } from '../learned-eval.js';
-import { RECORD_INTS } from './selfplay.js';
+import { LINEAR_TERMS, linearTerms, STAGE_WEIGHTS, STAGES, stageOf, useWeights } from '../learned-eval.js';
+import { backedUpValue } from './backup.js';
+import { RECORD_INTS, SELF_PLAY } from './selfplay.js';
 
 /** How the weights are fitted: see docs/engine/othello.md for the values used. */
 export interface FitSettings {
@@ -9,9 +10,18 @@ export interface FitSettings {
   readonly iterations: number;
   /** Ridge penalty on every weight, in squared discs: holds rarely seen configurations near 0. */
   readonly ridge: number;
+  /**
+   * Plies of the search that labels a stage's positions from the later stages' weights (0: the
+   * game's final margin only). The stages are then fitted from the last to the first.
+   */
+  readonly backupDepth: number;
+  /** The share of the backed-up value in a label, the game's final margin making the rest. */
+  readonly backupShare: number;
+  /** At most this many positions of a stage are searched and fitted, when backing up. */
+  readonly backupPositions: number;
 }
 
-export const FIT: FitSettings = { iterations: 60, ridge: 2 };
+export const FIT: FitSettings = { iterations: 60, ridge: 2, backupDepth: 4, backupShare: 1, backupPositions: 20_000 };
 
 /** Each pattern position's canonical position: configurations the shape's own symmetry maps onto each other share a weight. */
 const CANONICAL = new Int32Array(PATTERN_WEIGHTS);
@@ -128,27 +138,91 @@ function rmse(rows: Rows, x: Float64Array): number {
   return Math.sqrt(sum / rows.count);
 }
 
+/** Records of one stage, at most `limit` of them spread evenly over the data. */
+function stageRecords(records: Int32Array, stage: number, limit: number): Int32Array {
+  const rows: number[] = [];
+  for (let r = 0; r < records.length; r += RECORD_INTS) {
+    const discs = popcount(records[r]! | records[r + 2]!) + popcount(records[r + 1]! | records[r + 3]!);
+    if (stageOf(discs) === stage) rows.push(r);
+  }
+  const step = Math.max(1, rows.length / limit);
+  const out: number[] = [];
+  for (let i = 0; i < rows.length && out.length < limit * RECORD_INTS; i += step) {
+    const r = rows[Math.floor(i)]!;
+    for (let k = 0; k < RECORD_INTS; k++) out.push(records[r + k]!);
+  }
+  return Int32Array.from(out);
+}
+
+/** Replaces each label with the backed-up value mixed with the game's margin (exactly solved positions keep theirs). */
+function backUp(records: Int32Array, settings: FitSettings): void {
+  for (let r = 0; r < records.length; r += RECORD_INTS) {
+    const [pHi, pLo, oHi, oLo] = [records[r]!, records[r + 1]!, records[r + 2]!, records[r + 3]!];
+    if (64 - popcount(pHi | oHi) - popcount(pLo | oLo) <= SELF_PLAY.exactEmpties) continue;
+    const value = backedUpValue(pHi, pLo, oHi, oLo, settings.backupDepth);
+    records[r + 4] = Math.round(settings.backupShare * value + (1 - settings.backupShare) * records[r + 4]!);
+  }
+}
+
 /**
- * Fits every stage on its own positions and its neighbours' (which smooths the weights from one
- * stage to the next), and expands each table again over the configurations that share a
- * weight. Returns the weights in hundredths of a disc, and each stage's error.
+ * Fits the stages and expands each table again over the configurations that share a weight.
+ * With `backupDepth` 0 every stage is fitted to the games' final margins on its own positions and
+ * its neighbours' (which smooths the weights from one stage to the next). Otherwise the stages
+ * are fitted from the last: a stage's positions are labelled by a search into the stage after
+ * it, already fitted, and fitted with that stage's positions. Returns the weights in hundredths
+ * of a disc, and each stage's error.
  */
-export function fitWeights(train: Int32Array, test: Int32Array, settings: FitSettings = FIT, onStage?: (fit: StageFit) => void): { weights: Int16Array; fits: StageFit[] } {
+export function fitWeights(
+  train: Int32Array,
+  test: Int32Array,
+  settings: FitSettings = FIT,
+  onStage?: (fit: StageFit) => void,
+): { weights: Int16Array; fits: StageFit[] } {
   const weights = new Int16Array(STAGES * STAGE_WEIGHTS);
   const fits: StageFit[] = [];
-  for (let stage = 0; stage < STAGES; stage++) {
-    const rows = rowsOf(train, (s) => Math.abs(s - stage) <= 1);
-    const x = leastSquares(rows, settings);
-    const own = rowsOf(train, (s) => s === stage);
-    const held = rowsOf(test, (s) => s === stage);
-    const fit = { stage, trainPositions: own.count, testPositions: held.count, trainRmse: rmse(own, x), testRmse: rmse(held, x) };
-    fits.push(fit);
-    onStage?.(fit);
-    const base = stage * STAGE_WEIGHTS;
-    for (let i = 0; i < PATTERN_WEIGHTS; i++) weights[base + i] = toHundredths(x[CANONICAL[i]!]!);
-    for (let t = 0; t < LINEAR; t++) weights[base + PATTERN_WEIGHTS + t] = toHundredths(x[PATTERN_WEIGHTS + t]!);
+  const backward = settings.backupDepth > 0;
+  const order = Array.from({ length: STAGES }, (_, s) => (backward ? STAGES - 1 - s : s));
+  const labelled: { train: Int32Array; test: Int32Array }[] = [];
+  useWeights(weights);
+  try {
+    for (const stage of order) {
+      let x: Float64Array;
+      let own: Rows;
+      let held: Rows;
+      if (backward) {
+        const stageTrain = stageRecords(train, stage, settings.backupPositions);
+        const stageTest = stageRecords(test, stage, settings.backupPositions / 10);
+        backUp(stageTrain, settings);
+        backUp(stageTest, settings);
+        labelled[stage] = { train: stageTrain, test: stageTest };
+        const next = labelled[stage + 1];
+        const rows = rowsOf(next ? concat(stageTrain, next.train) : stageTrain, () => true);
+        x = leastSquares(rows, settings);
+        own = rowsOf(stageTrain, () => true);
+        held = rowsOf(stageTest, () => true);
+      } else {
+        x = leastSquares(rowsOf(train, (s) => Math.abs(s - stage) <= 1), settings);
+        own = rowsOf(train, (s) => s === stage);
+        held = rowsOf(test, (s) => s === stage);
+      }
+      const fit = { stage, trainPositions: own.count, testPositions: held.count, trainRmse: rmse(own, x), testRmse: rmse(held, x) };
+      fits.push(fit);
+      onStage?.(fit);
+      const base = stage * STAGE_WEIGHTS;
+      for (let i = 0; i < PATTERN_WEIGHTS; i++) weights[base + i] = toHundredths(x[CANONICAL[i]!]!);
+      for (let t = 0; t < LINEAR; t++) weights[base + PATTERN_WEIGHTS + t] = toHundredths(x[PATTERN_WEIGHTS + t]!);
+    }
+  } finally {
+    useWeights(undefined);
   }
   return { weights, fits };
+}
+
+function concat(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 function toHundredths(discs: number): number {

@@ -12,23 +12,29 @@ const CHUNK = 250;
 const TEST_EVERY = 20;
 
 const HELP = `Usage: npm run train:othello -- [--games N] [--threads N] [--data DIR] [--out FILE]
-                                [--seed N] [--iterations N] [--ridge X] [--fit-only]
+                                [--seed N] [--iterations N] [--ridge X] [--backup-depth N]
+                                [--backup-share X] [--backup-positions N] [--fit-only]
 
 Reproduces the learned Othello evaluation from nothing: plays training games (random openings,
 depth-${SELF_PLAY.depth} self-play, exact solving from ${SELF_PLAY.exactEmpties} empties), keeps every position with the
-game's final margin, and fits one weight set per stage by ridge least squares.
+game's final margin, and fits one weight set per stage by ridge least squares, from the last
+stage back: each stage's positions are labelled by a short search into the stage after it.
 
 Games are played in chunks of ${CHUNK} written to --data; a stopped run resumes where it stopped
 (chunks already there are kept), and a larger --games adds chunks. One chunk in 20 is held out
 to measure the fit's error on games it has not seen.
 
-  --games N        training games in all (default 40000)
+  --games N        training games in all (default 25000)
   --threads N      games played at once (default ${availableParallelism()}, one per core)
   --data DIR       where the games are kept (default .cache/othello-training)
   --out FILE       the weights file written (default bots/othello/weights.bin.gz, which the engine loads)
   --seed N         seed of the first chunk (default 1)
   --iterations N   conjugate-gradient iterations per stage (default ${FIT.iterations})
   --ridge X        ridge penalty (default ${FIT.ridge})
+  --backup-depth N  label each stage by an N-ply search into the next, already fitted, stage,
+                   fitting from the last stage back (default ${FIT.backupDepth}; 0: final margins only)
+  --backup-share X the backed-up value's share of a label, the final margin the rest (default ${FIT.backupShare})
+  --backup-positions N  positions searched and fitted per stage when backing up (default ${FIT.backupPositions})
   --fit-only       fit the games already there, play none`;
 
 function chunkFile(dir: string, chunk: number): string {
@@ -88,6 +94,9 @@ async function main(argv: string[]): Promise<number> {
         seed: { type: 'string' },
         iterations: { type: 'string' },
         ridge: { type: 'string' },
+        'backup-depth': { type: 'string' },
+        'backup-share': { type: 'string' },
+        'backup-positions': { type: 'string' },
         'fit-only': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -106,10 +115,16 @@ async function main(argv: string[]): Promise<number> {
     if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number of at least ${min}, not "${value}"`);
     return n;
   };
-  const games = number('games', values.games, 40_000, 1);
+  const games = number('games', values.games, 25_000, 1);
   const threads = number('threads', values.threads, availableParallelism(), 1);
   const seed = number('seed', values.seed, 1, 0);
-  const settings = { iterations: number('iterations', values.iterations, FIT.iterations, 1), ridge: number('ridge', values.ridge, FIT.ridge, 0) };
+  const settings = {
+    iterations: number('iterations', values.iterations, FIT.iterations, 1),
+    ridge: number('ridge', values.ridge, FIT.ridge, 0),
+    backupDepth: number('backup-depth', values['backup-depth'], FIT.backupDepth, 0),
+    backupShare: number('backup-share', values['backup-share'], FIT.backupShare, 0),
+    backupPositions: number('backup-positions', values['backup-positions'], FIT.backupPositions, 100),
+  };
   const dir = values.data ?? '.cache/othello-training';
   const out = values.out ?? WEIGHTS_FILE;
   mkdirSync(dir, { recursive: true });
