@@ -2,11 +2,14 @@ import type { Color } from '../../shared/color.js';
 import type { ClockView, TimeControl } from '../../shared/protocol/index.js';
 import type { StoredClock } from '../store/store.js';
 
-/** The clock as a game starts: full banks, the first mover's turn running from `now`. */
+/**
+ * The clock as a game starts: full banks, the first mover's turn running from `now` (without a
+ * time control too, so that each move's time is known).
+ */
 export function startClock(control: TimeControl, now: number): StoredClock {
   switch (control.kind) {
     case 'none':
-      return { black: null, white: null, turnStartedAt: null };
+      return { black: null, white: null, turnStartedAt: now };
     case 'per-move':
       return { black: control.moveMs, white: control.moveMs, turnStartedAt: now };
     case 'bank':
@@ -28,10 +31,15 @@ export function flagTime(control: TimeControl, clock: StoredClock, mover: Color)
   return clock.turnStartedAt + bank;
 }
 
+/** The ms the side to move has spent on its turn at `now` (what its clock is charged); null when no turn runs. */
+export function turnSpent(clock: StoredClock, now: number): number | null {
+  return clock.turnStartedAt === null ? null : Math.max(0, now - clock.turnStartedAt);
+}
+
 /** The clock after `mover` moved at `now` (call only when the flag has not fallen). */
 export function afterMove(control: TimeControl, clock: StoredClock, mover: Color, now: number, gameGoesOn: boolean): StoredClock {
-  if (control.kind === 'none') return clock;
   const turnStartedAt = gameGoesOn ? now : null;
+  if (control.kind === 'none') return { ...clock, turnStartedAt };
   if (control.kind === 'per-move') return { ...clock, turnStartedAt, outageMs: 0 };
   const left = timeLeft(control, clock, mover, now) + control.incrementMs;
   return { ...clock, [mover]: left, turnStartedAt, outageMs: 0 };

@@ -3,7 +3,7 @@ import { GAMES, moverAt } from '../../shared/games.js';
 import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { Identity } from '../ratings/rating.js';
 import type { StoredGame, StoredSeat } from '../store/store.js';
-import { afterMove, clockView, giveTime, startClock, stopClock, timeLeft } from './clock.js';
+import { afterMove, clockView, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
 import { accept, refuse, type ServerResult } from './refuse.js';
 import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
 
@@ -45,6 +45,7 @@ function freshGame(
     start: rules.formatPosition(start),
     position: start,
     moves: [],
+    moveMs: [],
     version: 1,
     clock: { black: null, white: null, turnStartedAt: null },
     result: null,
@@ -146,6 +147,7 @@ export function playMove(game: StoredGame, color: Color, ply: number, text: stri
     ...game,
     position,
     moves: [...game.moves, move],
+    moveMs: [...game.moves.map((_, i) => game.moveMs[i] ?? null), turnSpent(game.clock, now)],
     clock: afterMove(game.timeControl, game.clock, mover, now, outcome === null),
     drawOffer: game.drawOffer === opposite(color) ? null : game.drawOffer, // moving declines an offer
   };
@@ -301,6 +303,7 @@ export function toView(game: StoredGame, now: number): GameView {
     seats: { black: seatView(game.seats.black, 'black'), white: seatView(game.seats.white, 'white') },
     start: game.start,
     moves: game.moves,
+    moveMs: game.moves.map((_, i) => game.moveMs[i] ?? null),
     position: rules.formatPosition(game.position),
     toMove: mover,
     ply: game.moves.length,
@@ -324,6 +327,7 @@ export function movedEvent(before: StoredGame, after: StoredGame, now: number): 
     gameId: after.id,
     ply: before.moves.length,
     move: after.moves.at(-1)!,
+    spentMs: after.moveMs.at(-1) ?? null,
     color: mover,
     clock,
     status: after.status,

@@ -1,11 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Color } from '../../shared/color.js';
 import { GAMES } from '../../shared/games.js';
-import { applyMoved, type GameView, type MovedEvent, type RoomSummary } from '../../shared/protocol/index.js';
+import { applyMoved, clockAfterMoves, type GameView, type MovedEvent, type RoomSummary } from '../../shared/protocol/index.js';
 import { seededRandom } from '../../shared/random.js';
 import type { BotJobInput } from '../../bots/jobs/contract.js';
+import { startRedis, type TestRedis } from '../../test/support/redis.js';
 import { MemoryStore } from '../store/memory-store.js';
-import type { StoredGame } from '../store/store.js';
+import { RedisStore } from '../store/redis-store.js';
+import type { GameStore, StoredGame } from '../store/store.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
 import { GameService } from './service.js';
 
@@ -32,7 +34,7 @@ let asked: BotJobInput[];
 let flags: { gameId: string; ply: number; at: number }[];
 let service: GameService;
 
-function makeService(over: MemoryStore = store): GameService {
+function makeService(over: GameStore = store): GameService {
   const botTurns: BotTurns = { request: async (input) => void asked.push(input), pending: async () => false, close: async () => undefined };
   const timers: Timers = { armFlag: async (gameId, ply, at) => void flags.push({ gameId, ply, at }), armAbandon: async () => undefined, close: async () => undefined };
   return new GameService({
@@ -186,5 +188,40 @@ describe('GameService on fake ports', () => {
     expect(broadcaster.events('rooms:changed').at(-1)).toMatchObject({ id: gameId, status: 'finished' });
     const stored: StoredGame = (await store.get(gameId))!;
     expect(stored.status).toBe('finished');
+  });
+});
+
+describe('the clock history', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startRedis({ appendfsync: 'always' });
+  });
+  afterAll(() => redis.stop());
+
+  it('records the time each move took, no less than the wait before it, and keeps it through a Redis restart', async () => {
+    const prefix = `times${Math.random().toString(36).slice(2, 8)}:`;
+    service = makeService(new RedisStore(redis.client(), prefix));
+    const { gameId, tokens } = await twoPeople('othello', { kind: 'bank', initialMs: 60_000, incrementMs: 1000 });
+    const waits = [1500, 250, 0, 4200];
+    let view = ok(await service.view(gameId));
+    for (const [ply, wait] of waits.entries()) {
+      now += wait;
+      const acked = ok(await service.move({ gameId, token: tokens[view.toMove], ply, move: view.legal[0]! }));
+      expect(acked.moved.spentMs).toBe(wait);
+      view = ok(await service.view(gameId));
+    }
+    expect(view.moveMs).toHaveLength(waits.length);
+    for (const [i, wait] of waits.entries()) expect(view.moveMs[i]).toBeGreaterThanOrEqual(wait);
+    const spent = view.moveMs.reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
+    expect(spent).toBeLessThanOrEqual(now - view.createdAt);
+    // The clock left after each move, counted from the times, is the one the server keeps.
+    const after = clockAfterMoves({ kind: 'bank', initialMs: 60_000, incrementMs: 1000 }, view.moveMs, 'black');
+    expect(after.slice(-2)).toEqual([view.clock.black, view.clock.white]);
+
+    await redis.kill();
+    await redis.start();
+    const reloaded = ok(await makeService(new RedisStore(redis.client(), prefix)).view(gameId));
+    expect(reloaded.moves).toEqual(view.moves);
+    expect(reloaded.moveMs).toEqual(view.moveMs);
   });
 });

@@ -49,6 +49,8 @@ export function gameRecord(game: StoredGame) {
     result: game.result,
     start: game.start,
     moves: game.moves,
+    moveMs: game.moveMs,
+    timeControl: game.timeControl,
     record: game.moves.join(' '),
     position: GAMES[game.game].rules.formatPosition(game.position),
     createdAt: game.createdAt,

@@ -60,7 +60,7 @@ export class MemoryStore implements GameStore {
 
   async summaries(status: GameStatus, limit: number): Promise<GameSummary[]> {
     return this.byChange(status, limit).map((game) => {
-      const { moves, ...rest } = withDefaults(game);
+      const { moves, moveMs: _times, ...rest } = withDefaults(game);
       return { ...rest, ply: moves.length };
     });
   }

@@ -118,12 +118,32 @@ const DROP_PENDING_ANALYSIS = `
 if redis.call('HGET', KEYS[1], 'state') == 'pending' then redis.call('DEL', KEYS[1]) end
 return 1`;
 
-type Document = Omit<StoredGame, 'moves' | 'version'>;
+type Document = Omit<StoredGame, 'moves' | 'moveMs' | 'version'>;
+
+/**
+ * A move as its list keeps it: the move, then its time when known (`f5 1234`); a move stored
+ * before times were kept is the move alone. Moves never hold a space.
+ */
+function moveEntry(move: string, ms: number | null | undefined): string {
+  return ms === null || ms === undefined ? move : `${move} ${Math.round(ms)}`;
+}
+
+function readEntries(entries: readonly string[]): { moves: string[]; moveMs: (number | null)[] } {
+  const moves: string[] = [];
+  const moveMs: (number | null)[] = [];
+  for (const entry of entries) {
+    const space = entry.indexOf(' ');
+    moves.push(space < 0 ? entry : entry.slice(0, space));
+    const ms = space < 0 ? NaN : Number(entry.slice(space + 1));
+    moveMs.push(Number.isFinite(ms) ? ms : null);
+  }
+  return { moves, moveMs };
+}
 const LEASES_KEPT_MS = 3_600_000;
 
 /**
  * Games in Redis: a hash per game (`doc`: everything but the moves; `version`), a list of its
- * moves, and a sorted set per status scored by last change. Writes are Lua scripts, so two
+ * moves with their times (`moveEntry`), and a sorted set per status scored by last change. Writes are Lua scripts, so two
  * server processes can never both apply a move for the same ply.
  */
 export class RedisStore implements GameStore {
@@ -172,8 +192,9 @@ export class RedisStore implements GameStore {
   }
 
   async create(game: StoredGame): Promise<boolean> {
-    const { moves, version: _version, ...doc } = game;
-    const created = await this.call('boardroomCreate', [...this.keys(game.id), JSON.stringify(doc), statusIndex(game.status), game.updatedAt, game.id, ...moves]);
+    const { moves, moveMs, version: _version, ...doc } = game;
+    const entries = moves.map((m, i) => moveEntry(m, moveMs?.[i]));
+    const created = await this.call('boardroomCreate', [...this.keys(game.id), JSON.stringify(doc), statusIndex(game.status), game.updatedAt, game.id, ...entries]);
     return created === 1;
   }
 
@@ -181,8 +202,8 @@ export class RedisStore implements GameStore {
     const [gameKey, movesKey] = this.keys(id);
     const found = (await this.call('boardroomGet', [gameKey!, movesKey!])) as [string, string, string[]] | null;
     if (!found) return undefined;
-    const [doc, version, moves] = found;
-    return withDefaults({ ...(JSON.parse(doc) as Document), moves, version: Number(version) });
+    const [doc, version, entries] = found;
+    return withDefaults({ ...(JSON.parse(doc) as Document), ...readEntries(entries), version: Number(version) });
   }
 
   /** Sends only the newest move (a write adds at most one), or every move when the list lacks more. */
@@ -193,7 +214,7 @@ export class RedisStore implements GameStore {
   }
 
   private write(next: StoredGame, first: number, end: GameEnd = { ratings: [], players: [] }): Promise<unknown> {
-    const { moves, version, ...doc } = next;
+    const { moves, moveMs, version, ...doc } = next;
     const keys = [
       ...this.keys(next.id),
       this.leaderboardKey(next.game),
@@ -213,7 +234,7 @@ export class RedisStore implements GameStore {
       end.ratings.length,
       end.players.length,
       ...end.ratings.flatMap((r) => [r.version, JSON.stringify(r), r.rating, identityKey(r)]),
-      ...moves.slice(first),
+      ...moves.slice(first).map((m, i) => moveEntry(m, moveMs?.[first + i])),
     ]);
   }
 
@@ -256,7 +277,7 @@ export class RedisStore implements GameStore {
     const flat = (await this.call('boardroomSummaries', [this.prefix + STATUS_SETS[status], limit, this.prefix])) as (string | number)[];
     const games: GameSummary[] = [];
     for (let i = 0; i < flat.length; i += 3) {
-      const { moves: _none, ...game } = withDefaults({ ...(JSON.parse(flat[i] as string) as Document), moves: [], version: Number(flat[i + 1]) });
+      const { moves: _none, moveMs: _times, ...game } = withDefaults({ ...(JSON.parse(flat[i] as string) as Document), moves: [], moveMs: [], version: Number(flat[i + 1]) });
       if (game.status === status) games.push({ ...game, ply: Number(flat[i + 2]) });
     }
     return games;

@@ -32,6 +32,7 @@ export function sampleGame(overrides: Partial<StoredGame> = {}): StoredGame {
     owner: null,
     ratingChange: null,
     ...overrides,
+    moveMs: overrides.moveMs ?? (overrides.moves ?? []).map(() => null),
   };
 }
 
@@ -51,31 +52,43 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       const store = await open();
       const game = sampleGame();
       await store.create(game);
-      const next = { ...game, version: 2, moves: ['f5'], status: 'live' as const, updatedAt: 2000 };
+      const next = { ...game, version: 2, moves: ['f5'], moveMs: [1200], status: 'live' as const, updatedAt: 2000 };
       expect(await store.update(next)).toBe(true);
       expect(await store.update({ ...next, moves: ['f5', 'd6'] })).toBe(false); // version 2 again: stale
       expect(await store.get(game.id)).toEqual(next);
-      const third = { ...next, version: 3, moves: ['f5', 'd6'] };
+      const third = { ...next, version: 3, moves: ['f5', 'd6'], moveMs: [1200, 803] };
       expect(await store.update(third)).toBe(true);
       expect((await store.get(game.id))?.moves).toEqual(['f5', 'd6']);
+      expect((await store.get(game.id))?.moveMs).toEqual([1200, 803]);
     });
 
     it('appends several moves in one write, and keeps the moves through a write that adds none', async () => {
       const store = await open();
       const game = sampleGame();
       await store.create(game);
-      const next = { ...game, version: 2, moves: ['f5', 'd6', 'c3'], status: 'live' as const };
+      const next = { ...game, version: 2, moves: ['f5', 'd6', 'c3'], moveMs: [5, null, 0], status: 'live' as const };
       expect(await store.update(next)).toBe(true);
       expect((await store.get(game.id))?.moves).toEqual(['f5', 'd6', 'c3']);
       expect(await store.update({ ...next, version: 3, drawOffer: 'black' as const })).toBe(true);
       expect(await store.get(game.id)).toEqual({ ...next, version: 3, drawOffer: 'black' });
     });
 
+    it('reads a game stored before move times were kept with every time unknown, and times it from then on', async () => {
+      const store = await open();
+      const { moveMs: _none, ...old } = sampleGame({ status: 'live', moves: ['f5', 'd6'] });
+      await store.create(old as StoredGame);
+      const read = await store.get(old.id);
+      expect(read?.moveMs).toEqual([null, null]);
+      expect(await store.update({ ...read!, version: 2, moves: ['f5', 'd6', 'c3'], moveMs: [null, null, 4321] })).toBe(true);
+      expect((await store.get(old.id))?.moveMs).toEqual([null, null, 4321]);
+      expect((await store.summaries('live', 100)).find((g) => g.id === old.id)).not.toHaveProperty('moveMs');
+    });
+
     it('lets exactly one of many concurrent writers of the same version win', async () => {
       const store = await open();
       const game = sampleGame();
       await store.create(game);
-      const writers = ['f5', 'd3', 'c4', 'e6'].map((m) => store.update({ ...game, version: 2, moves: [m] }));
+      const writers = ['f5', 'd3', 'c4', 'e6'].map((m) => store.update({ ...game, version: 2, moves: [m], moveMs: [7] }));
       const won = await Promise.all(writers);
       expect(won.filter(Boolean)).toHaveLength(1);
       const stored = await store.get(game.id);
@@ -104,7 +117,7 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       const b = sampleGame({ status: 'live', updatedAt: 20 });
       await store.create(a);
       await store.create(b);
-      await store.update({ ...a, version: 2, moves: [...a.moves, 'd'], updatedAt: 30 });
+      await store.update({ ...a, version: 2, moves: [...a.moves, 'd'], moveMs: [...a.moveMs, 9], updatedAt: 30 });
       const live = (await store.summaries('live', 100)).filter((g) => g.id === a.id || g.id === b.id);
       expect(live.map((g) => [g.id, g.ply, g.version])).toEqual([
         [a.id, 4, 2],

@@ -46,6 +46,12 @@ export interface StoredGame {
   readonly start: string;
   readonly position: Position;
   readonly moves: readonly string[];
+  /**
+   * For each move, the ms its mover spent on it (charged to the clock: from the turn's start to the
+   * move, less any outage given back), index by index with `moves`; null where unknown (games
+   * stored before times were kept).
+   */
+  readonly moveMs: readonly (number | null)[];
   readonly version: number;
   readonly clock: StoredClock;
   readonly result: GameResult | null;
@@ -71,7 +77,7 @@ export interface GameEnd {
 }
 
 /** A game without its moves: what a table of many games needs. */
-export type GameSummary = Omit<StoredGame, 'moves'> & { readonly ply: number };
+export type GameSummary = Omit<StoredGame, 'moves' | 'moveMs'> & { readonly ply: number };
 
 /** A finished game's analysis as the store caches it: asked for (a job owes it), or done. */
 export type StoredAnalysis = { readonly state: 'pending'; readonly requestedAt: number } | { readonly state: 'done'; readonly analysis: GameAnalysis };
@@ -157,5 +163,6 @@ export function isStoreUnavailable(error: unknown): boolean {
 /** A game written before a field existed reads as if the field had its empty value. */
 export function withDefaults(game: StoredGame): StoredGame {
   const seat = (s: StoredSeat): StoredSeat => ({ ...s, connectedVia: s.connectedVia ?? null, account: s.account ?? false });
-  return { ...game, rated: game.rated ?? false, ladder: game.ladder ?? false, owner: game.owner ?? null, ratingChange: game.ratingChange ?? null, seats: { black: seat(game.seats.black), white: seat(game.seats.white) } };
+  const moveMs = game.moveMs?.length === game.moves.length ? game.moveMs : game.moves.map((_, i) => game.moveMs?.[i] ?? null);
+  return { ...game, moveMs, rated: game.rated ?? false, ladder: game.ladder ?? false, owner: game.owner ?? null, ratingChange: game.ratingChange ?? null, seats: { black: seat(game.seats.black), white: seat(game.seats.white) } };
 }

@@ -1,4 +1,6 @@
+import { opposite, type Color } from '../color.js';
 import { GAMES } from '../games.js';
+import type { TimeControl } from './schemas.js';
 import type { GameView, MovedEvent } from './views.js';
 
 /**
@@ -18,6 +20,7 @@ export function applyMoved(view: GameView, event: MovedEvent): GameView | undefi
   return {
     ...view,
     moves: [...view.moves, event.move],
+    moveMs: [...view.moves.map((_, i) => view.moveMs?.[i] ?? null), event.spentMs ?? null],
     position: rules.formatPosition(next),
     toMove: rules.toMove(next),
     ply: view.ply + 1,
@@ -27,4 +30,22 @@ export function applyMoved(view: GameView, event: MovedEvent): GameView | undefi
     result: event.result,
     drawOffer: event.drawOffer,
   };
+}
+
+/**
+ * The clock left after each move, from the times spent (`GameView.moveMs`): with a bank, the
+ * mover's bank less its time plus the increment, as the server counts; per move, the move's time
+ * less what was spent; null without a time control, or once a time on that side is unknown.
+ * `first` is the colour of the first move (the sides alternate).
+ */
+export function clockAfterMoves(control: TimeControl, moveMs: readonly (number | null)[], first: Color): (number | null)[] {
+  const bank: Record<Color, number | null> = { black: null, white: null };
+  if (control.kind === 'bank') bank.black = bank.white = control.initialMs;
+  return moveMs.map((ms, i) => {
+    const mover = i % 2 === 0 ? first : opposite(first);
+    if (control.kind === 'none' || ms === null) return (bank[mover] = null);
+    if (control.kind === 'per-move') return Math.max(0, control.moveMs - ms);
+    const left = bank[mover];
+    return (bank[mover] = left === null ? null : Math.max(0, left - ms) + control.incrementMs);
+  });
 }

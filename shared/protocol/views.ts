@@ -69,6 +69,12 @@ export interface GameView {
   /** The start position's text, then every move: a client can replay any ply. */
   readonly start: string;
   readonly moves: readonly string[];
+  /**
+   * The clock history: for each move of `moves`, the ms its mover spent on it (from its turn's
+   * start to the move, as the clock charged it); null where unknown (games from before times were
+   * kept). `clockAfterMoves` gives the clock left after each.
+   */
+  readonly moveMs: readonly (number | null)[];
   /** The current position's text, the side to move and its legal moves. */
   readonly position: string;
   readonly toMove: Color;
@@ -121,6 +127,8 @@ export interface MovedEvent {
   /** The ply the move was played at (0 for the first move). */
   readonly ply: number;
   readonly move: string;
+  /** The ms the mover spent on it (the view's `moveMs` gains it); null when unknown. */
+  readonly spentMs: number | null;
   readonly color: Color;
   /** The clocks after the move (the time control is the view's). */
   readonly clock: Omit<ClockView, 'control'>;

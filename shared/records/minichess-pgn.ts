@@ -1,5 +1,6 @@
 import { parsePosition } from '../minichess/notation.js';
-import { hasResult, recordName, utcParts, type GameRecordInput } from './record.js';
+import { clockAfterMoves } from '../protocol/moves.js';
+import { clockText, hasResult, recordName, utcParts, type GameRecordInput } from './record.js';
 
 /** PGN's export format keeps movetext lines under 80 characters. */
 const LINE = 79;
@@ -8,7 +9,9 @@ const LINE = 79;
  * A MiniChess game as PGN with our FEN (docs/rules.md §Notation, "Records out"): the seven tags
  * of the roster, then `Variant`, `SetUp`, `FEN` (our position text), `Termination`, `Reason`
  * (ours) and `BoardroomId`; the movetext numbers moves as chess does (white first) and writes each move in
- * our notation (`b2b3`, from-square and to-square), ending with the result.
+ * our notation (`b2b3`, from-square and to-square), each followed, when its time is known, by a
+ * comment with the clock left after it and the time it took (`{[%clk 0:04:58] [%emt 0:00:02.5]}`,
+ * `%clk` only with a time control), ending with the result.
  */
 export function formatPgn(record: GameRecordInput): string {
   const t = utcParts(record.createdAt);
@@ -31,12 +34,17 @@ export function formatPgn(record: GameRecordInput): string {
   const start = parsePosition(record.start);
   let ply = start.ok ? start.value.ply : 1;
   let white = start.ok ? start.value.toMove === 'white' : true;
+  const moveMs = record.moveMs ?? [];
+  const clocks = clockAfterMoves(record.timeControl ?? { kind: 'none' }, moveMs, white ? 'white' : 'black');
   const words: string[] = [];
   for (const [i, move] of record.moves.entries()) {
     const number = Math.ceil(ply / 2);
     if (white) words.push(`${number}.`);
     else if (i === 0) words.push(`${number}...`);
     words.push(move);
+    const ms = moveMs[i];
+    const clock = clocks[i];
+    if (ms !== null && ms !== undefined) words.push(`{${clock !== null && clock !== undefined ? `[%clk ${clockText(clock)}] ` : ''}[%emt ${clockText(ms)}]}`);
     ply++;
     white = !white;
   }

@@ -3,7 +3,8 @@ import { endedOnTheBoard, hasResult, recordName, utcParts, type GameRecordInput 
 
 /**
  * An Othello game in GGF, the Generic Game Format of GGS that NBoard, Edax and WZebra read
- * (docs/rules.md §Notation, "Records out"): `(;GM[Othello]PC[…]DT[…]PB[…]PW[…]RE[…]TI[…]TY[8]BO[8 … *]B[F5]W[D6]…;)`.
+ * (docs/rules.md §Notation, "Records out"): `(;GM[Othello]PC[…]DT[…]PB[…]PW[…]RE[…]TI[…]TY[8]BO[8 … *]B[F5]W[D6]…;)`,
+ * each move with the seconds it took when known (`B[F5//1.23]`, GGF's move/evaluation/time).
  * Every field but the board and the moves has a default, so the NBoard bridge writes the game
  * so far with the same function.
  */
@@ -11,7 +12,11 @@ export function formatGgf(record: Pick<GameRecordInput, 'start' | 'moves'> & Par
   const [discs = '', side = 'X'] = record.start.trim().split(/\s+/);
   const board = discs.toUpperCase().replaceAll('X', '*');
   const first = side.toUpperCase() === 'X' ? 0 : 1;
-  const moves = record.moves.map((m, i) => `${(i + first) % 2 === 0 ? 'B' : 'W'}[${m === 'pass' ? 'PA' : m.toUpperCase()}]`).join('');
+  const time = (i: number): string => {
+    const ms = record.moveMs?.[i];
+    return ms === null || ms === undefined ? '' : `//${(ms / 1000).toFixed(2)}`; // GGF's move/eval/seconds
+  };
+  const moves = record.moves.map((m, i) => `${(i + first) % 2 === 0 ? 'B' : 'W'}[${m === 'pass' ? 'PA' : m.toUpperCase()}${time(i)}]`).join('');
   const black = record.players ? recordName(record.players.black, 'black') : 'black';
   const white = record.players ? recordName(record.players.white, 'white') : 'white';
   let date = '';

@@ -1,4 +1,5 @@
 import type { Color } from '../color.js';
+import type { TimeControl } from '../protocol/schemas.js';
 import type { GameResult } from '../protocol/views.js';
 import type { GameId, GameOptions } from '../rules.js';
 
@@ -15,6 +16,20 @@ export interface GameRecordInput {
   readonly moves: readonly string[];
   readonly position: string;
   readonly createdAt: number;
+  /** The ms each move took, index by index with `moves` (null: unknown); absent when none are known. */
+  readonly moveMs?: readonly (number | null)[];
+  /** The game's time control, for the clock left after each move; absent: none. */
+  readonly timeControl?: TimeControl;
+}
+
+/** `h:mm:ss`, with tenths when there are any (`0:01:05.3`): PGN's `%clk` and `%emt` form. */
+export function clockText(ms: number): string {
+  const tenths = Math.round(Math.max(0, ms) / 100);
+  const h = Math.floor(tenths / 36_000);
+  const m = Math.floor(tenths / 600) % 60;
+  const s = Math.floor(tenths / 10) % 60;
+  const fraction = tenths % 10 ? `.${tenths % 10}` : '';
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${fraction}`;
 }
 
 /** A player's name as one line of a record: no brackets, quotes or line breaks, never empty. */

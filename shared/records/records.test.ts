@@ -5,6 +5,7 @@ import type { GameId } from '../rules.js';
 import type { GameResult } from '../protocol/views.js';
 import { parseGomocup, formatMove as formatGomoku } from '../gomoku/notation.js';
 import { formatGgf, formatPgn, formatPsq, RECORD_FORMATS, type GameRecordInput } from './index.js';
+import { clockText } from './record.js';
 
 const AT = Date.UTC(2026, 10, 25, 18, 12, 6);
 
@@ -164,4 +165,33 @@ describe('MiniChess records in PGN with our FEN', () => {
 
 it('each game has one download format', () => {
   expect(Object.fromEntries(Object.entries(RECORD_FORMATS).map(([g, f]) => [g, f.name]))).toEqual({ othello: 'ggf', gomoku: 'psq', minichess: 'pgn' });
+});
+
+describe('the time each move took, in each record', () => {
+  const timed = (game: GameId, moves: string[], moveMs: (number | null)[]): GameRecordInput => ({ ...randomGame(game, 1), moves, moveMs, result: null });
+
+  it('GGF writes the seconds in the move’s time field, nothing where unknown', () => {
+    const text = formatGgf(timed('othello', ['f5', 'd6', 'c3'], [1234, null, 60_000]));
+    expect(text).toContain(']B[F5//1.23]W[D6]B[C3//60.00];)');
+  });
+
+  it('PSQ writes the ms in each move line, 0 where unknown', () => {
+    const lines = formatPsq(timed('gomoku', ['h8', 'a15', 'o1'], [250, null, 12_345])).split('\n');
+    expect(lines.slice(1, 4)).toEqual(['8,8,250', '1,1,0', '15,15,12345']);
+  });
+
+  it('PGN writes %emt for each known time and %clk with a time control, the clock counted from the times', () => {
+    const record = { ...timed('minichess', ['b2b3', 'd5d4', 'b1c3', 'e5e4'], [2500, 61_000, null, 400]), timeControl: { kind: 'bank', initialMs: 300_000, incrementMs: 2000 } as const };
+    const movetext = formatPgn(record).split('\n\n')[1]!;
+    // White: 5:00 − 2.5 s + 2 s; black: 5:00 − 61 s + 2 s, then − 0.4 s + 2 s; white's b1c3 has no time.
+    expect(movetext).toBe('1. b2b3 {[%clk 0:04:59.5] [%emt 0:00:02.5]} d5d4\n{[%clk 0:04:01] [%emt 0:01:01]} 2. b1c3 e5e4\n{[%clk 0:04:02.6] [%emt 0:00:00.4]} *\n');
+    // Without a time control there is no clock to give, only the time taken.
+    expect(formatPgn({ ...record, timeControl: { kind: 'none' } }).split('\n\n')[1]).toContain('b2b3 {[%emt 0:00:02.5]} d5d4');
+    expect(clockText(3_723_400)).toBe('1:02:03.4');
+  });
+
+  it('a record without times is written as before', () => {
+    const record = randomGame('othello', 2);
+    expect(formatGgf({ ...record, moveMs: record.moves.map(() => null) })).toBe(formatGgf(record));
+  });
 });

@@ -36,6 +36,14 @@ async function finishedGame(game: 'othello' | 'gomoku' | 'minichess', moves: str
 
 const get = (path: string) => fetch(`${server.url}${path}`);
 
+/** The time each move took, as the game's JSON record gives it. */
+async function moveMs(id: string): Promise<number[]> {
+  const record = (await (await get(`/api/games/${id}`)).json()) as { moves: string[]; moveMs: (number | null)[] };
+  expect(record.moveMs).toHaveLength(record.moves.length);
+  for (const ms of record.moveMs) expect(ms).toBeGreaterThanOrEqual(0);
+  return record.moveMs as number[];
+}
+
 describe('GET /api/games/:id?format=', () => {
   it('gives an Othello game as GGF, to download', async () => {
     const id = await finishedGame('othello', ['f5', 'd6', 'c3']);
@@ -44,20 +52,24 @@ describe('GET /api/games/:id?format=', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="?boardroom-othello-${id}\\.ggf"?$`));
     const text = await res.text();
-    expect(text).toMatch(/^\(;GM\[Othello\]PC\[Boardroom\]DT\[[\d.]+_[\d:]+\.UTC\]PB\[Ann\]PW\[Bob\]RE\[-64\.000:r\]TI\[0\/\/0\]TY\[8\]BO\[8 [-*O]{64} \*\]B\[F5\]W\[D6\]B\[C3\];\)$/);
+    expect(text).toMatch(/^\(;GM\[Othello\]PC\[Boardroom\]DT\[[\d.]+_[\d:]+\.UTC\]PB\[Ann\]PW\[Bob\]RE\[-64\.000:r\]TI\[0\/\/0\]TY\[8\]BO\[8 [-*O]{64} \*\]B\[F5\/\/[\d.]+\]W\[D6\/\/[\d.]+\]B\[C3\/\/[\d.]+\];\)$/);
+    const seconds = (await moveMs(id)).map((ms) => (ms / 1000).toFixed(2));
+    expect(text).toContain(`B[F5//${seconds[0]}]W[D6//${seconds[1]}]B[C3//${seconds[2]}]`);
   });
 
   it('gives a Gomoku game as PSQ and a MiniChess game as PGN', async () => {
     const gomoku = await finishedGame('gomoku', ['h8', 'a15']);
     const psq = await get(`/api/games/${gomoku}?format=psq`);
     expect(psq.status).toBe(200);
-    expect(await psq.text()).toBe('Piskvorky 15x15, 0:0, 0\n8,8,0\n1,1,0\nAnn\nBob\n0\n');
+    const [first, second] = await moveMs(gomoku);
+    expect(await psq.text()).toBe(`Piskvorky 15x15, 0:0, 0\n8,8,${first}\n1,1,${second}\nAnn\nBob\n0\n`);
     const minichess = await finishedGame('minichess', ['b2b3', 'd5d4']);
     const pgn = await get(`/api/games/${minichess}?format=pgn`);
     expect(pgn.headers.get('content-disposition')).toMatch(/^attachment; filename="?boardroom-minichess-[^"]+\.pgn"?$/);
     const text = await pgn.text();
     expect(text).toContain('[White "Bob"]\n[Black "Ann"]\n[Result "1-0"]');
-    expect(text).toContain('\n\n1. b2b3 d5d4 1-0\n');
+    // The room's default time control (30 s a move) gives each move's clock too.
+    expect(text).toMatch(/\n\n1\. b2b3 \{\[%clk [\d:.]+\] \[%emt 0:00:[\d.]+\]\} d5d4 \{\[%clk [\d:.]+\] \[%emt 0:00:[\d.]+\]\}\s1-0\n/);
   });
 
   it('refuses an unknown format, or another game’s, with record/bad_format; an unknown game is 404; json stays the default', async () => {
