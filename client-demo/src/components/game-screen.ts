@@ -1,5 +1,5 @@
 import { opposite, type Color } from '../../../shared/color.js';
-import { applyMoved, type GameView, type MovedEvent, type SeatView, type ThinkingView } from '../../../shared/protocol/index.js';
+import { applyMoved, clockAfterMoves, type GameView, type MovedEvent, type SeatView, type ThinkingView } from '../../../shared/protocol/index.js';
 import { firstMover } from '../../../shared/games.js';
 import { BoardView } from '../boards/board-view.js';
 import { Disposer, h, replace, toast } from '../dom.js';
@@ -9,6 +9,7 @@ import { parsePosition, playMove, snapshot, type Snapshot } from '../model.js';
 import type { ConnectionState } from '../net.js';
 import { link, playerLink } from '../router.js';
 import { copyText, countBadge, downloadLink, PositionText, resultDetail, showPanel } from './game-extras.js';
+import { moveTimeTag } from './move-times.js';
 
 const forcedPass = (view: GameView): boolean => view.legal.length === 1 && view.legal[0] === 'pass';
 
@@ -515,17 +516,11 @@ export class GameScreen {
     const list = this.parts.moves;
     const moves = this.pending && this.pending.ply === view.ply ? [...view.moves, this.pending.move] : [...view.moves];
     const rows: HTMLElement[] = [];
-    for (let i = 0; i < moves.length; i += 2) {
-      rows.push(
-        h(
-          'li',
-          null,
-          h('span', { class: 'mv-n' }, String(i / 2 + 1)),
-          h('span', { class: `mv${i === moves.length - 1 ? ' last' : ''}` }, moves[i]!),
-          h('span', { class: `mv${i + 1 === moves.length - 1 ? ' last' : ''}` }, moves[i + 1] ?? ''),
-        ),
-      );
-    }
+    // Each played move with the time it took (a move still on its way has none yet).
+    const clocks = clockAfterMoves(view.clock.control, view.moveMs ?? [], firstMover(this.game));
+    const cell = (k: number) =>
+      h('span', { class: `mv${k === moves.length - 1 ? ' last' : ''}` }, moves[k] ?? '', k < view.moves.length ? moveTimeTag(view.moveMs?.[k], clocks[k]) : null);
+    for (let i = 0; i < moves.length; i += 2) rows.push(h('li', null, h('span', { class: 'mv-n' }, String(i / 2 + 1)), cell(i), cell(i + 1)));
     if (rows.length === 0) rows.push(h('li', { class: 'empty' }, `${capital(firstMover(this.game))} moves first.`));
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
     replace(list, ...rows);

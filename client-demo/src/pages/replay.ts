@@ -1,11 +1,12 @@
 import type { Color } from '../../../shared/color.js';
 import { firstMover, GAMES } from '../../../shared/games.js';
-import type { GameResult } from '../../../shared/protocol/index.js';
+import type { GameResult, TimeControl } from '../../../shared/protocol/index.js';
 import type { GameId, GameOptions } from '../../../shared/rules.js';
 import { BoardView } from '../boards/board-view.js';
 import { analysisPanel } from '../components/analysis.js';
 import { aspectOf } from '../components/game-screen.js';
 import { countBadge, downloadLink, PositionText, resultDetail, showPanel } from '../components/game-extras.js';
+import { moveTimesPanel } from '../components/move-times.js';
 import { Disposer, h, replace, s, typingInField } from '../dom.js';
 import { capital, resultHeadline } from '../format.js';
 import { CLIENT_GAMES } from '../games/index.js';
@@ -22,6 +23,9 @@ interface GameRecord {
   readonly result: GameResult | null;
   readonly start: string;
   readonly moves: readonly string[];
+  /** Each move's time in ms (null: unknown); absent from an older server. */
+  readonly moveMs?: readonly (number | null)[];
+  readonly timeControl?: TimeControl;
   readonly createdAt: number;
 }
 
@@ -79,6 +83,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
       list.querySelectorAll('.mv').forEach((el) => el.classList.toggle('current', Number((el as HTMLElement).dataset.step) === step));
       list.querySelector('.mv.current')?.scrollIntoView({ block: 'nearest' });
       analysis?.setStep(step);
+      times.setStep(step);
       if (step === last && timer !== null) toggleAuto();
     };
     const toggleAuto = (): void => {
@@ -102,6 +107,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
       rows.push(h('li', null, h('span', { class: 'mv-n' }, String(i / 2 + 1)), cell(i), cell(i + 1)));
     }
     replace(list, ...rows);
+    const times = moveTimesPanel(record.moveMs ?? record.moves.map(() => null), record.timeControl ?? { kind: 'none' }, bottom, list, (to) => go(to));
     const analysis = record.status === 'finished' ? analysisPanel(record.id, list, (to) => go(to)) : null;
     disposer.add(() => analysis?.dispose());
 
@@ -139,6 +145,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
           h('div', { class: 'replay-step' }, slider, counter),
           analysis?.el,
           h('div', { class: 'moves-card' }, h('div', { class: 'card-title' }, 'Moves'), list),
+          times.el,
           positionText.el,
           h('div', { class: 'actions' }, record.status === 'finished' ? downloadLink(record.id, record.game) : null, link('/', 'Lobby', 'btn ghost')),
         ),
