@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateRoomSchema, type CreateRoom } from '../../shared/protocol/index.js';
+import { clockAfterMoves, CreateRoomSchema, type CreateRoom } from '../../shared/protocol/index.js';
 import type { StoredGame } from '../store/store.js';
 import * as G from './game.js';
 
@@ -119,6 +119,22 @@ describe('clocks', () => {
     const moved = must(G.playMove(game, 'black', 0, 'f5', T0 + 4000)).game;
     expect(G.flagFall(moved, 0, T0 + 9000)).toBeUndefined(); // that ply has passed
     expect(G.toView(moved, T0 + 6000).clock).toMatchObject({ running: 'white', white: 3000, black: 5000 });
+  });
+
+  it('each move keeps the time its mover spent, with a time control or without; the clock left follows from it', () => {
+    for (const timeControl of [{ kind: 'per-move', moveMs: 5000 }, { kind: 'none' }] as const) {
+      const { game } = liveGame({ timeControl });
+      const first = must(G.playMove(game, 'black', 0, 'f5', T0 + 1200)).game;
+      const second = must(G.playMove(first, 'white', 1, 'd6', T0 + 1200 + 3100));
+      expect(second.game.moveMs).toEqual([1200, 3100]);
+      expect(G.movedEvent(first, second.game, T0 + 4300).spentMs).toBe(3100);
+      const view = G.toView(second.game, T0 + 4300);
+      expect(clockAfterMoves(timeControl, view.moveMs, 'black')).toEqual(timeControl.kind === 'none' ? [null, null] : [3800, 1900]);
+    }
+    // A game stored before times were kept: its old moves' times are unknown, the new ones known.
+    const { game } = liveGame();
+    const old = { ...must(G.playMove(game, 'black', 0, 'f5', T0 + 10)).game, moveMs: [] };
+    expect(must(G.playMove(old, 'white', 1, 'd6', T0 + 510)).game.moveMs).toEqual([null, 500]);
   });
 
   it('bank + increment: time spent comes off the bank and the increment goes on', () => {
