@@ -5,12 +5,9 @@
  * game is loaded: `bots/roster.ts` is this registry with every game loaded, for the worker
  * threads that may play any game.
  */
-import type { Position } from '../shared/games.js';
-import { othelloBoardOf, type OthelloPosition } from '../shared/othello/index.js';
+
 import { GAME_IDS, type GameId } from '../shared/rules.js';
-import type { Bot, GameBots, ThinkLimits } from './bot.js';
-import type { SearchReport } from './engine/game.js';
-import type { SearchOptions } from './engine/search.js';
+import type { Bot, GameBots } from './bot.js';
 import { randomBot } from './random-bot.js';
 
 export interface BotEntry {
@@ -61,10 +58,7 @@ export function allBotNames(): Record<GameId, string[]> {
 
 /** Each game's implementations (its `bots.ts`), imported when first asked for. */
 const IMPLEMENTATIONS: Record<GameId, () => Promise<GameBots>> = {
-  othello: async () => {
-    const [{ OTHELLO_BOTS }, { OthelloSearchBoard }, { search }] = await Promise.all([import('./othello/bots.js'), import('./othello/search-board.js'), import('./engine/search.js')]);
-    return othelloWithFixedLimits(OTHELLO_BOTS, (position, options) => search(OthelloSearchBoard.from(othelloBoardOf(position)), options));
-  },
+  othello: async () => (await import('./othello/bots.js')).OTHELLO_BOTS,
   gomoku: async () => (await import('./gomoku/bots.js')).GOMOKU_BOTS,
   minichess: async () => (await import('./minichess/bots.js')).MINICHESS_BOTS,
 };
@@ -128,22 +122,3 @@ export async function loadEngine(game: GameId, budgetMs: number): Promise<Bot> {
   return engineWithBudget(game, budgetMs);
 }
 
-/**
- * Othello's engine bot does not pass `maxDepth` and `nodeLimit` to its search yet; until it does,
- * a think with either runs that bot's search here (`searchOthello`: the same board, the search's
- * default options and a fresh table of the bot's size, 2^20 entries).
- */
-function othelloWithFixedLimits(bots: GameBots, searchOthello: (position: OthelloPosition, options: SearchOptions) => SearchReport): GameBots {
-  return {
-    ...bots,
-    engine(name: string, budgetMs: number): Bot {
-      const bot = bots.engine(name, budgetMs);
-      const think = (position: Position, limits: ThinkLimits): SearchReport => {
-        const { maxDepth, nodeLimit, onProgress } = limits;
-        if ((maxDepth === undefined && nodeLimit === undefined) || position.game !== 'othello') return bot.think(position, limits);
-        return searchOthello(position, { deadline: Math.min(limits.deadline, performance.now() + budgetMs), maxDepth, nodeLimit, onProgress });
-      };
-      return { ...bot, think };
-    },
-  };
-}

@@ -2,8 +2,8 @@ import type { Position } from '../../shared/games.js';
 import { popcount } from '../../shared/othello/bitboard.js';
 import { OthelloBoard, PASS } from '../../shared/othello/board.js';
 import { othelloBoardOf, type OthelloPosition } from '../../shared/othello/rules.js';
-import type { Bot, ThinkLimits } from '../bot.js';
-import type { GameBots } from '../bot-set.js';
+import type { Bot, GameBots, ThinkLimits } from '../bot.js';
+
 import type { SearchReport } from '../engine/game.js';
 import { search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
@@ -27,7 +27,7 @@ export function createOthelloEngineBot(name: string, budgetMs: number): Bot {
       const game = OthelloSearchBoard.from(othelloBoardOf(othelloPosition(position, name)));
       table ??= new TranspositionTable(20);
       const deadline = Math.min(limits.deadline, performance.now() + budgetMs);
-      return search(game, { deadline, table, ...(limits.onProgress ? { onProgress: limits.onProgress } : {}) });
+      return search(game, { deadline, table, maxDepth: limits.maxDepth, nodeLimit: limits.nodeLimit, onProgress: limits.onProgress });
     },
   };
 }
