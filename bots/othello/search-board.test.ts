@@ -144,8 +144,13 @@ describe('evaluation', () => {
     }
   });
 
-  it('is level at the start, stays inside the win threshold, and likes corners', () => {
-    expect(OthelloSearchBoard.from(OthelloBoard.start()).evaluate()).toBe(0);
+  it('scores the four first moves alike (they are symmetric), stays inside the win threshold, and likes corners', () => {
+    const afterFirstMove = ['f5', 'e6', 'd3', 'c4'].map((m) => {
+      const board = OthelloSearchBoard.from(OthelloBoard.start());
+      board.make(square(m));
+      return board.evaluate();
+    });
+    expect(new Set(afterFirstMove).size).toBe(1);
     for (const board of randomPositions(5, 40)) expect(Math.abs(board.evaluate())).toBeLessThan(WIN_THRESHOLD);
     // The same discs but black holds a1 instead of having an empty corner: better for black.
     const without = fromObf('-XXXXXX-' + '-'.repeat(24) + '---XO---' + '-'.repeat(24) + ' X');
