@@ -4,7 +4,7 @@ import { GAMES } from '../../shared/games.js';
 import { MiniChessBoard, type MiniChessPosition } from '../../shared/minichess/index.js';
 import { STEP_LIMIT } from '../../shared/minichess/index.js';
 import type { GameView } from '../../shared/protocol/index.js';
-import { Client, expectOk, playMove } from '../support/server.js';
+import { Client, expectOk, playMove, playScripted } from '../support/server.js';
 import { createRoom, myTurnOrEnd, playOne, playToEnd, ply, SCREEN } from './drive.js';
 import { ARTIFACTS, startStack, type Stack } from './stack.js';
 
@@ -12,8 +12,8 @@ import { ARTIFACTS, startStack, type Stack } from './stack.js';
 declare const document: any, localStorage: any, navigator: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // What a game page shows beside the board: MiniChess's material race, the position text, the
-// record to download, the replay's score, a name asked on joining by link, the Moves card, and
-// who is watching. Debian's Chromium against the built server, a real redis-server and a bot worker.
+// record to download, the replay's score, a name asked on joining by link, the Moves card, who
+// is watching, and each move's time. Debian's Chromium against the built server, a real redis-server and a bot worker.
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack('extras');
@@ -216,4 +216,53 @@ describe('beside the board', () => {
       bob.close();
     }
   }, 60_000);
+});
+
+/** Black makes five along rank 8 (h8 to l8); white answers on the a-file. */
+const FIVE = ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'];
+
+describe('the clock history', () => {
+  it('the replay shows one time per move, the server’s, with a bar each; the game page too; a phone keeps each row on one line', async () => {
+    const { gameId, view } = await playScripted(stack.url, 'gomoku', FIVE);
+    expect(view.status).toBe('finished');
+    const record = (await (await fetch(`${stack.url}/api/games/${gameId}`)).json()) as { moves: string[]; moveMs: (number | null)[] };
+    expect(record.moveMs).toHaveLength(FIVE.length);
+    expect(record.moveMs).toEqual(view.moveMs); // the deltas the players applied carried the same times
+
+    const { page, context } = await stack.newPage();
+    await page.goto(`/replay/${gameId}`);
+    await page.waitForSelector('[data-testid="times-graph"]');
+    const shown = await page.$$eval('[data-testid="moves"] .mv[data-step]', (cells) =>
+      cells.map((c) => ({ step: Number(c.getAttribute('data-step')), ms: c.querySelector('.mv-time')?.getAttribute('data-ms') ?? null, text: c.querySelector('.mv-time')?.textContent ?? '' })),
+    );
+    expect(shown.map((c) => c.step)).toEqual(FIVE.map((_, i) => i + 1));
+    expect(shown.map((c) => Number(c.ms))).toEqual(record.moveMs);
+    for (const c of shown) expect(c.text).toMatch(/^\d+(\.\d)?s$|^\d+:\d\d$/);
+    expect(await page.$$eval('[data-testid="times-graph"] .times-bar', (bars) => bars.length)).toBe(FIVE.length);
+    expect(await page.textContent('[data-testid="move-times"] .card-title')).toBe('Time per move');
+    // A bar's column goes to its move.
+    await page.locator('[data-testid="times-graph"] .times-hit').nth(2).click();
+    expect(await page.textContent('[data-testid="step"]')).toBe(`move 3 of ${FIVE.length}`);
+    expect(await page.getAttribute('[data-testid="times-graph"] .times-bar.current', 'data-step')).toBe('3');
+
+    // The finished game's own page lists the same times.
+    await page.goto(`/game/${gameId}`);
+    await page.waitForSelector(`${SCREEN} [data-testid="moves"] .mv-time`);
+    expect(await page.$$eval(`${SCREEN} [data-testid="moves"] .mv-time`, (tags) => tags.map((t) => Number(t.getAttribute('data-ms'))))).toEqual(record.moveMs);
+    await context.close();
+
+    // On a 375 px phone every row of the move list stays one line, its times inside it.
+    const phone = await stack.newPage({ viewport: { width: 375, height: 740 }, mobile: true });
+    await phone.page.goto(`/replay/${gameId}`);
+    await phone.page.waitForSelector('[data-testid="times-graph"]');
+    const rows = await phone.page.$$eval('[data-testid="moves"] li', (items) => items.map((li) => ({ height: li.getBoundingClientRect().height, overflow: li.scrollWidth - li.clientWidth })));
+    expect(rows.length).toBe(Math.ceil(FIVE.length / 2));
+    for (const row of rows) {
+      expect(row.height).toBeLessThanOrEqual(26);
+      expect(row.overflow).toBeLessThanOrEqual(0);
+    }
+    await phone.page.locator('[data-testid="move-times"]').scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: `${ARTIFACTS}/move-times-phone.png`, fullPage: true });
+    await phone.context.close();
+  }, 90_000);
 });

@@ -67,7 +67,7 @@ export function moveTimesPanel(moveMs: readonly (number | null)[], control: Time
   );
   const total = (color: Color): string => {
     const mine = moveMs.filter((ms, i) => colorOf(i) === color && ms !== null) as number[];
-    return clockText(mine.reduce((a, b) => a + b, 0));
+    return spentText(mine.reduce((a, b) => a + b, 0));
   };
   const sides = h(
     'div',
