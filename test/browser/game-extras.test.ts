@@ -101,7 +101,7 @@ describe('beside the board', () => {
       expect(file.suggestedFilename()).toBe(`boardroom-othello-${gameId}.ggf`);
       const body = await (await page.request.get(`/api/games/${gameId}?format=ggf`)).text();
       expect(body).toMatch(/^\(;GM\[Othello\]PC\[Boardroom\].*PB\[Oda\]PW\[random\]/);
-      expect([...body.matchAll(/[BW]\[([A-Z0-9]+)\]/g)].length).toBe(rec.moves.length);
+      expect([...body.matchAll(/[BW]\[([A-Z0-9]+)\/\/[\d.]+\]/g)].length).toBe(rec.moves.length); // each with its seconds
     };
     await download();
     await page.click('[data-testid="replay-link"]');
