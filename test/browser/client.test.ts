@@ -58,7 +58,8 @@ describe('the web client in Chromium', () => {
       expect(rec.status).toBe('finished');
       expect(rec.players[seat]).toMatchObject({ kind: 'human', name: 'Tess' });
       expect(await ply(page)).toBe(rec.moves.length);
-      const shownMoves = await page.$$eval('[data-testid="moves"] .mv', (els) => els.map((e) => e.textContent).filter((t) => t));
+      // Each cell is the move, then the time it took.
+      const shownMoves = await page.$$eval('[data-testid="moves"] .mv', (els) => els.map((e) => e.firstChild?.textContent).filter((t) => t));
       expect(shownMoves).toEqual(rec.moves);
       if (game === 'gomoku' && rec.result?.reason === 'five') {
         expect(await page.getAttribute(`${BOARD} .win-line`, 'data-win')).toBeTruthy();
