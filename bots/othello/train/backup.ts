@@ -1,23 +1,15 @@
-import { popcount } from '../../../shared/othello/bitboard.js';
 import { OthelloBoard } from '../../../shared/othello/board.js';
 import { OthelloSearchBoard } from '../search-board.js';
 import { evaluateLearned } from '../learned-eval.js';
+import { finalMargin } from './selfplay.js';
 
 const MAX_DEPTH = 8;
 const moveLists = Array.from({ length: MAX_DEPTH + 2 }, () => new Int32Array(33));
 
-/** The final margin for the side to move, empties to the winner, in hundredths of a disc. */
-function finalScore(board: OthelloBoard): number {
-  const p = popcount(board.pHi) + popcount(board.pLo);
-  const o = popcount(board.oHi) + popcount(board.oLo);
-  const empties = 64 - p - o;
-  return 100 * (p > o ? p - o + empties : p < o ? p - o - empties : 0);
-}
-
 function negamax(board: OthelloSearchBoard, depth: number, alpha: number, beta: number, ply: number): number {
   const list = moveLists[ply]!;
   const count = board.generateMoves(list, 0);
-  if (count === 0) return finalScore(board);
+  if (count === 0) return 100 * finalMargin(board);
   if (depth === 0) return board.evaluate();
   let best = -Infinity;
   for (let i = 0; i < count; i++) {

@@ -33,7 +33,7 @@ function legalMoves(board: OthelloBoard): number[] {
 }
 
 /** The final margin for the side to move, empties to the winner, once neither side can move. */
-function finalMargin(board: OthelloBoard): number {
+export function finalMargin(board: OthelloBoard): number {
   const p = popcount(board.pHi) + popcount(board.pLo);
   const o = popcount(board.oHi) + popcount(board.oLo);
   const empties = 64 - p - o;
