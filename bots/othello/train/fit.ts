@@ -74,6 +74,16 @@ function rowsOf(records: Int32Array, stages: (stage: number) => boolean): Rows {
   return { count, patterns, linear, labels };
 }
 
+/** The first `count` rows, sharing the arrays of `rows`. */
+function firstRows(rows: Rows, count: number): Rows {
+  return {
+    count,
+    patterns: rows.patterns.subarray(0, count * INSTANCE_COUNT),
+    linear: rows.linear.subarray(0, count * LINEAR),
+    labels: rows.labels.subarray(0, count),
+  };
+}
+
 /** `out = A x`: each row's prediction. */
 function predict(rows: Rows, x: Float64Array, out: Float64Array): void {
   for (let row = 0; row < rows.count; row++) {
@@ -198,7 +208,8 @@ export function fitWeights(
         const next = labelled[stage + 1];
         const rows = rowsOf(next ? concat(stageTrain, next.train) : stageTrain, () => true);
         x = leastSquares(rows, settings);
-        own = rowsOf(stageTrain, () => true);
+        // The stage's own positions are the first rows fitted: its error is measured on them without building them again.
+        own = firstRows(rows, stageTrain.length / RECORD_INTS);
         held = rowsOf(stageTest, () => true);
       } else {
         x = leastSquares(rowsOf(train, (s) => Math.abs(s - stage) <= 1), settings);
