@@ -31,6 +31,17 @@ export function wholeNumberArg(name: string, value: string | undefined, min: num
   return n;
 }
 
+/** A number option: `fallback` when it is absent; `max` may be left unbounded. */
+export function numberArg(name: string, value: string | undefined, fallback: number, min: number, max = Infinity): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    const range = max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`${name} must be a number ${range}, not "${value}".`);
+  }
+  return n;
+}
+
 /** A progress bar on stderr, drawn only on a terminal. */
 export interface ProgressBar {
   total: number;

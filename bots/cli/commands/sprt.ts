@@ -4,7 +4,7 @@ import { runSprt, type SprtProgress } from '../../arena/sprt-match.js';
 import { allBotNames } from '../../registry.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
-import { UsageError, wholeNumberArg } from '../io.js';
+import { numberArg, UsageError, wholeNumberArg } from '../io.js';
 
 const HELP = `Usage: boardroom sprt --game G --a BOT --b BOT [--elo0 0] [--elo1 5] [--alpha 0.05] [--beta 0.05]
                       [--concurrency N] [--max-pairs N] [--seed N] [--json]
@@ -32,13 +32,6 @@ Bots: ${Object.entries(allBotNames())
   .join('')}
 
 Example: boardroom sprt --game othello --a engine-2 --b engine-2@/tmp/before --elo1 50 --concurrency 2`;
-
-function numberArg(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`${name} must be a number from ${min} to ${max}, not "${value}".`);
-  return n;
-}
 
 export function progressLine(p: SprtProgress): string {
   const games = p.wins + p.draws + p.losses;

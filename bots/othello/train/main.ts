@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { numberArg } from '../../cli/io.js';
 import { runOnWorkers } from '../../threads.js';
 import { encodeWeights, WEIGHTS_FILE } from '../learned-eval.js';
 import { FIT, fitWeights } from './fit.js';
@@ -109,21 +110,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP + '\n');
     return 0;
   }
-  const number = (name: string, value: string | undefined, fallback: number, min: number): number => {
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number of at least ${min}, not "${value}"`);
-    return n;
-  };
-  const games = number('games', values.games, 25_000, 1);
-  const threads = number('threads', values.threads, availableParallelism(), 1);
-  const seed = number('seed', values.seed, 1, 0);
+  const games = numberArg('--games', values.games, 25_000, 1);
+  const threads = numberArg('--threads', values.threads, availableParallelism(), 1);
+  const seed = numberArg('--seed', values.seed, 1, 0);
   const settings = {
-    iterations: number('iterations', values.iterations, FIT.iterations, 1),
-    ridge: number('ridge', values.ridge, FIT.ridge, 0),
-    backupDepth: number('backup-depth', values['backup-depth'], FIT.backupDepth, 0),
-    backupShare: number('backup-share', values['backup-share'], FIT.backupShare, 0),
-    backupPositions: number('backup-positions', values['backup-positions'], FIT.backupPositions, 100),
+    iterations: numberArg('--iterations', values.iterations, FIT.iterations, 1),
+    ridge: numberArg('--ridge', values.ridge, FIT.ridge, 0),
+    backupDepth: numberArg('--backup-depth', values['backup-depth'], FIT.backupDepth, 0),
+    backupShare: numberArg('--backup-share', values['backup-share'], FIT.backupShare, 0),
+    backupPositions: numberArg('--backup-positions', values['backup-positions'], FIT.backupPositions, 100),
   };
   const dir = values.data ?? '.cache/othello-training';
   const out = values.out ?? WEIGHTS_FILE;
