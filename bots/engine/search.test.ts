@@ -148,6 +148,30 @@ describe('search', () => {
     expect(search(new TicTacToe(), { maxDepth: 9, lateMoveReductions: true }).score).toBe(0);
   });
 
+  it('with ProbCut, changes no score where the shallow searches still see the end of the game', () => {
+    // Three plies more than the game can last and probes only from `plies` plies left: every
+    // shallow search, nested ones included, reaches every game's end, so its verdict is exact and a
+    // margin of 0 must cut only correctly. No table: an earlier iteration's entries would be read.
+    let probed = 0;
+    fc.assert(
+      fc.property(fc.array(fc.nat(8), { maxLength: 3 }), fc.integer(), (picks, salt) => {
+        const start = afterPicks(picks, salt);
+        if (start.countMoves() < 3) return;
+        const plies = start.countMoves() + 1;
+        const probCut = { minDepth: plies, shallowDepth: (depth: number) => (probed++, depth - 1), margin: () => 0 };
+        expect(search(start, { maxDepth: plies + 3, useTable: false, probCut }).score).toBe(minimax(start, plies, 0) + 0);
+      }),
+      { numRuns: 100 },
+    );
+    expect(probed).toBeGreaterThan(0);
+  });
+
+  it('with ProbCut, cuts: fewer nodes to the same depth', () => {
+    const plain = search(new TicTacToe([], 3), { maxDepth: 9 });
+    const cut = search(new TicTacToe([], 3), { maxDepth: 9, probCut: { minDepth: 4, shallowDepth: (depth) => depth - 3, margin: () => 30 } });
+    expect(cut.nodes).toBeLessThan(plain.nodes);
+  });
+
   it('reports each finished depth and stops at its node limit with a legal move', () => {
     const depths: number[] = [];
     const result = search(new TicTacToe(), { maxDepth: 9, onProgress: (r) => depths.push(r.depth) });

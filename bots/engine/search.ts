@@ -36,6 +36,20 @@ export interface SearchOptions {
    * for games whose `generateNoisyMoves` itself reports every game over with -1.
    */
   readonly quiescenceAtHorizon?: boolean;
+  /**
+   * ProbCut (Buro, 1995): at a null-window node with `minDepth` plies or more left, a shallow
+   * search that lands beyond the window by `margin(depth)` stands for the deep one, which is
+   * skipped. The margin is the spread between the two depths' scores, measured per game.
+   */
+  readonly probCut?: ProbCut;
+}
+
+export interface ProbCut {
+  readonly minDepth: number;
+  /** The shallow search's depth for a node with `depth` plies left; not less shallow, no probe. */
+  shallowDepth(depth: number): number;
+  /** How far beyond the window the shallow score must be, in evaluation units. */
+  margin(depth: number): number;
 }
 
 const MAX_PLY = 128;
@@ -75,6 +89,7 @@ class Searcher {
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly reductions: boolean;
   private readonly quiescenceAtHorizon: boolean;
+  private readonly probCut: ProbCut | undefined;
   private nodes = 0;
   private stopped = false;
   /** The last finished depth's move, whether the running depth has searched it, and a root move found better since. */
@@ -97,6 +112,7 @@ class Searcher {
     }
     this.reductions = options.lateMoveReductions === true;
     this.quiescenceAtHorizon = options.quiescenceAtHorizon === true && game.generateNoisyMoves !== undefined;
+    this.probCut = options.probCut;
     this.stride = game.maxMoves;
     this.moves = new Int32Array(this.stride * (MAX_PLY + 1));
     this.scores = new Int32Array(this.stride * (MAX_PLY + 1));
@@ -186,6 +202,13 @@ class Searcher {
       }
     }
 
+    const probCut = this.probCut;
+    if (probCut && ply > 0 && beta - alpha === 1 && depth >= probCut.minDepth && Math.abs(beta) < WIN_THRESHOLD) {
+      const cut = this.probe(probCut, depth, alpha, ply);
+      if (this.stopped) return 0;
+      if (cut !== undefined) return cut; // the shallow searches left this node's moves in place, reordered
+    }
+
     this.orderMoves(offset, count, ttMove, ply);
     const alphaAtStart = alpha;
     const mayReduce = this.reductions && depth >= REDUCE_FROM_DEPTH && ply > 0;
@@ -226,6 +249,19 @@ class Searcher {
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
     table?.store(hashHi, hashLo, ply, depth, bound, bestScore, bestMove);
     return bestScore;
+  }
+
+  /** ProbCut's two shallow null-window searches around the window (alpha, alpha + 1): the bound that one of them predicts, if any. */
+  private probe(probCut: ProbCut, depth: number, alpha: number, ply: number): number | undefined {
+    const shallow = probCut.shallowDepth(depth);
+    if (shallow >= depth) return undefined;
+    const margin = probCut.margin(depth);
+    const high = alpha + 1 + margin;
+    if (high < WIN_THRESHOLD && this.negamax(shallow, high - 1, high, ply) >= high) return alpha + 1;
+    if (this.stopped) return undefined;
+    const low = alpha - margin;
+    if (low > -WIN_THRESHOLD && this.negamax(shallow, low, low + 1, ply) <= low) return alpha;
+    return undefined;
   }
 
   private quiescence(alpha: number, beta: number, ply: number): number {
