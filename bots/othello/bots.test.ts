@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OthelloBoard, PASS } from '../../shared/othello/board.js';
 import { parseOthelloMove } from '../../shared/othello/notation.js';
-import { othelloPositionOf, othelloRules, type OthelloPosition } from '../../shared/othello/rules.js';
+import { othelloBoardOf, othelloPositionOf, othelloRules, type OthelloPosition } from '../../shared/othello/rules.js';
 import type { Bot } from '../bot.js';
-import { createOthelloEngineBot, seed000, seed000Evaluate, seed003 } from './bots.js';
+import { search } from '../engine/search.js';
+import { OTHELLO_PROBCUT, createOthelloEngineBot, seed000, seed000Evaluate, seed003 } from './bots.js';
+import { OthelloSearchBoard } from './search-board.js';
 
 function square(text: string): number {
   const parsed = parseOthelloMove(text);
@@ -107,5 +111,29 @@ describe('engine bot', () => {
     expect(report.nodes).toBeGreaterThan(0);
     expect(progress.length).toBeGreaterThan(0);
     expect(report.pv[0]).toBe(report.move);
+  });
+
+  it("prunes by ProbCut: to the same depth, far fewer nodes, and mostly the full search's move", () => {
+    // Midgame positions from the opening book's first lines, played on by the engine itself.
+    const book = readFileSync(fileURLToPath(new URL('../openings/othello.txt', import.meta.url)), 'utf8')
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .slice(0, 8);
+    const engine = createOthelloEngineBot('engine-test', 10);
+    let plainNodes = 0;
+    let cutNodes = 0;
+    let same = 0;
+    for (const line of book) {
+      let p = othelloRules.start();
+      for (const move of line.split('#')[0]!.trim().split(/\s+/)) p = othelloRules.play(p, square(move));
+      for (let i = 0; i < 12; i++) p = othelloRules.play(p, engine.think(p, { deadline: Infinity, maxDepth: 3 }).move);
+      const plain = search(OthelloSearchBoard.from(othelloBoardOf(p)), { maxDepth: 7 });
+      const cut = search(OthelloSearchBoard.from(othelloBoardOf(p)), { maxDepth: 7, probCut: OTHELLO_PROBCUT });
+      plainNodes += plain.nodes;
+      cutNodes += cut.nodes;
+      if (cut.move === plain.move) same++;
+    }
+    expect(cutNodes).toBeLessThan(plainNodes * 0.7);
+    expect(same).toBeGreaterThanOrEqual(5);
   });
 });

@@ -5,7 +5,7 @@ import { othelloBoardOf, type OthelloPosition } from '../../shared/othello/rules
 import type { Bot, GameBots, ThinkLimits } from '../bot.js';
 
 import type { SearchReport } from '../engine/game.js';
-import { search } from '../engine/search.js';
+import { search, type ProbCut } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
 import { countFlips } from '../../shared/othello/flip.js';
 import { OthelloSearchBoard } from './search-board.js';
@@ -14,6 +14,22 @@ function othelloPosition(position: Position, bot: string): OthelloPosition {
   if (position.game !== 'othello') throw new Error(`${bot} plays Othello, not ${position.game}.`);
   return position;
 }
+
+/**
+ * ProbCut's shallow depth for a node `depth` plies from the horizon (Edax's choice: a quarter of
+ * the depth, of the same parity, since Othello's evaluations swing between odd and even depths),
+ * and the margin: PROBCUT_T standard deviations of the deep search's score about the shallow
+ * one's, measured per depth on self-play positions (docs/engine/othello.md).
+ */
+const PROBCUT_SIGMA = Int32Array.from([0, 0, 0, 380, 324, 306, 406, 394, 349, 338, 427]);
+const PROBCUT_T = 1.5;
+export const OTHELLO_PROBCUT: ProbCut = {
+  minDepth: 3,
+  shallowDepth: (depth) => 2 * (depth >> 2) + (depth & 1),
+  margin: (depth) => Math.round(PROBCUT_T * PROBCUT_SIGMA[Math.min(depth, PROBCUT_SIGMA.length - 1)]!),
+};
+
+export const ENGINE_SEARCH_OPTIONS = { probCut: OTHELLO_PROBCUT } as const;
 
 /** The strong engine: the generic search on `OthelloSearchBoard`, which hands small endgames to the exact solver. */
 export function createOthelloEngineBot(name: string, budgetMs: number): Bot {
@@ -27,7 +43,7 @@ export function createOthelloEngineBot(name: string, budgetMs: number): Bot {
       const game = OthelloSearchBoard.from(othelloBoardOf(othelloPosition(position, name)));
       table ??= new TranspositionTable(20);
       const deadline = Math.min(limits.deadline, performance.now() + budgetMs);
-      return search(game, { deadline, table, maxDepth: limits.maxDepth, nodeLimit: limits.nodeLimit, onProgress: limits.onProgress });
+      return search(game, { ...ENGINE_SEARCH_OPTIONS, deadline, table, maxDepth: limits.maxDepth, nodeLimit: limits.nodeLimit, onProgress: limits.onProgress });
     },
   };
 }
