@@ -37,7 +37,7 @@ export function createOthelloEngineBot(name: string, budgetMs: number): Bot {
   return {
     name,
     game: 'othello',
-    description: `Alpha-beta engine (PVS, transposition table, learned pattern evaluation, exact endgame solver), ${budgetMs} ms a move.`,
+    description: `Alpha-beta engine (PVS, ProbCut, transposition table, learned pattern evaluation, exact endgame solver), ${budgetMs} ms a move.`,
     budgetMs,
     think(position: Position, limits: ThinkLimits): SearchReport {
       const game = OthelloSearchBoard.from(othelloBoardOf(othelloPosition(position, name)));
