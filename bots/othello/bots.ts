@@ -22,7 +22,7 @@ function othelloPosition(position: Position, bot: string): OthelloPosition {
  * one's, measured per depth on self-play positions (docs/engine/othello.md).
  */
 const PROBCUT_SIGMA = Int32Array.from([0, 0, 0, 380, 324, 306, 406, 394, 349, 338, 427]);
-const PROBCUT_T = 1.5;
+const PROBCUT_T = 1.0;
 export const OTHELLO_PROBCUT: ProbCut = {
   minDepth: 3,
   shallowDepth: (depth) => 2 * (depth >> 2) + (depth & 1),
