@@ -21,7 +21,12 @@ function engine(mode = '', command = `MODE=${mode} ${process.execPath} ${ENGINE}
   bridges.push(bridge);
   const told = (): string[] => logged.filter((line) => line.startsWith('engine: < ')).map((line) => line.slice('engine: < '.length));
   const commands = (): string[] => told().filter((line) => !line.startsWith('INFO'));
-  return { bridge, told, commands, logged };
+  // The engine echoes on stderr and answers on stdout: its answer can arrive before the echoes.
+  const commandsEndingWith = async (last: string): Promise<string[]> => {
+    for (let waited = 0; commands().at(-1) !== last && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    return commands();
+  };
+  return { bridge, told, commands, commandsEndingWith, logged };
 }
 
 /** Linux: a zombie waiting for its reaper is not running. */
@@ -35,7 +40,7 @@ function running(pid: number): boolean {
 
 describe('the piskvork bridge tells the engine the game', () => {
   it('BEGIN, then TURN with each opponent move, coordinates exact both ways (X the column, Y the row from the top)', async () => {
-    const { bridge, told, commands, logged } = engine();
+    const { bridge, told, commandsEndingWith, logged } = engine();
     // The engine takes the empty point nearest 7,7 (h8), column by column; the opponent takes the corners.
     const opponent = ['a1', 'o15', 'a15', 'o1'];
     const moves: string[] = [];
@@ -49,16 +54,16 @@ describe('the piskvork bridge tells the engine the game', () => {
       if (i < opponent.length) moves.push(opponent[i]!);
     }
     expect(answers).toEqual(['h8', 'g8', 'h9', 'h7', 'i8']);
-    expect(commands()).toEqual(['START 15', 'BEGIN', 'TURN 0,14', 'TURN 14,0', 'TURN 0,0', 'TURN 14,14']);
+    expect(await commandsEndingWith('TURN 14,14')).toEqual(['START 15', 'BEGIN', 'TURN 0,14', 'TURN 14,0', 'TURN 0,0', 'TURN 14,14']);
     expect(told().filter((line) => line.startsWith('INFO rule'))).toEqual(['INFO rule 0']);
     expect(logged).toContain('engine: MESSAGE thinking about the centre');
   });
 
   it('BOARD for a game it has not seen, 1 marking the engine’s own stones, in the order played', async () => {
-    const { bridge, commands } = engine();
+    const { bridge, commandsEndingWith } = engine();
     const turn = turnAfter('gomoku', ['h8', 'a1', 'g8']); // white to move
     expect(await bridge.think(turn, NEVER)).toBe('h9');
-    expect(commands()).toEqual(['START 15', 'BOARD', '7,7,2', '0,14,1', '6,7,2', 'DONE']);
+    expect(await commandsEndingWith('DONE')).toEqual(['START 15', 'BOARD', '7,7,2', '0,14,1', '6,7,2', 'DONE']);
   });
 
   it('a start position with stones: BOARD with those first, even with no moves yet; exactFive is rule 1', async () => {
@@ -72,9 +77,9 @@ describe('the piskvork bridge tells the engine the game', () => {
       { point: 0, color: 'black' },
       { point: 15 + 1, color: 'white' },
     ]);
-    const { bridge, told, commands } = engine();
+    const { bridge, told, commandsEndingWith } = engine();
     expect(await bridge.think(turnAfter('gomoku', [], setup), NEVER)).toBe('g8');
-    expect(commands()).toEqual(['START 15', 'BOARD', '8,6,1', '7,7,2', '0,14,2', 'DONE']); // white to move: i9 is the engine's
+    expect(await commandsEndingWith('DONE')).toEqual(['START 15', 'BOARD', '8,6,1', '7,7,2', '0,14,2', 'DONE']); // white to move: i9 is the engine's
     expect(told()).toContain('INFO rule 1');
   });
 
@@ -105,21 +110,22 @@ describe('the piskvork bridge tells the engine the game', () => {
 
 describe('an engine that misbehaves', () => {
   it('crashes: it is started again within the turn, told the board, and plays on', async () => {
-    const { bridge, commands, logged } = engine('crash-at=2');
+    const { bridge, commands, commandsEndingWith, logged } = engine('crash-at=2');
     const moves = await playTurns(bridge, 'gomoku', 4);
     expect(moves.filter((_, i) => i % 2 === 0)).toEqual(['h8', 'g8', 'h9', 'h7']); // as if it had never crashed
     expect(logged.some((line) => line.includes('engine crashed at move 4'))).toBe(true);
+    await commandsEndingWith('TURN 2,14');
     expect(commands().filter((line) => line === 'START 15')).toHaveLength(2);
     // The opponent plays the first legal point: a1, b1, c1…; the new process is told the four stones.
     expect(commands().slice(commands().lastIndexOf('START 15'))).toEqual(['START 15', 'BOARD', '7,7,1', '0,14,2', '6,7,1', '1,14,2', 'DONE', 'TURN 2,14']);
   });
 
   it('crashes again when started again: EngineProblem crashed, and the next turn works via BOARD', async () => {
-    const { bridge, commands } = engine('crash-on-stones=2');
+    const { bridge, commandsEndingWith } = engine('crash-on-stones=2');
     expect(await bridge.think(turnAfter('gomoku', []), NEVER)).toBe('h8');
     expect((await problemOf(bridge.think(turnAfter('gomoku', ['h8', 'a1']), NEVER))).kind).toBe('crashed');
     expect(await bridge.think(turnAfter('gomoku', ['h8', 'a1', 'g8', 'o15']), NEVER)).toBe('h9');
-    expect(commands().slice(-6)).toEqual(['BOARD', '7,7,1', '0,14,2', '6,7,1', '14,0,2', 'DONE']);
+    expect((await commandsEndingWith('DONE')).slice(-6)).toEqual(['BOARD', '7,7,1', '0,14,2', '6,7,1', '14,0,2', 'DONE']);
   });
 
   it('answers late: silent, before the deadline', async () => {
