@@ -52,6 +52,14 @@ export interface ProbCut {
   margin(depth: number): number;
 }
 
+/**
+ * A ProbCut whose margin is `deviations` standard deviations of (deep score − shallow score),
+ * measured per depth: `sigma[depth]`, the last entry for deeper nodes.
+ */
+export function measuredProbCut(minDepth: number, shallowDepth: (depth: number) => number, sigma: readonly number[], deviations: number): ProbCut {
+  return { minDepth, shallowDepth, margin: (depth) => Math.round(deviations * sigma[Math.min(depth, sigma.length - 1)]!) };
+}
+
 const MAX_PLY = 128;
 const CHECK_EVERY = 255; // nodes between looks at the clock
 const TT_MOVE_SCORE = 1 << 30;
@@ -206,7 +214,8 @@ class Searcher {
     if (probCut && ply > 0 && beta - alpha === 1 && depth >= probCut.minDepth && Math.abs(beta) < WIN_THRESHOLD) {
       const cut = this.probe(probCut, depth, alpha, ply);
       if (this.stopped) return 0;
-      if (cut !== undefined) return cut; // the shallow searches left this node's moves in place, reordered
+      if (cut !== undefined) return cut;
+      // No cut: the shallow searches left this node's moves in place, only reordered.
     }
 
     this.orderMoves(offset, count, ttMove, ply);

@@ -2,7 +2,7 @@ import type { Position } from '../../shared/games.js';
 import { FILE_COUNT, KING, MiniChessBoard, RANK_COUNT, SQUARE_COUNT, type MiniChessPosition } from '../../shared/minichess/index.js';
 import type { Bot, GameBots, ThinkLimits } from '../bot.js';
 import { WIN, type SearchReport } from '../engine/game.js';
-import { search, type ProbCut } from '../engine/search.js';
+import { measuredProbCut, search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
 import { MiniChessSearchBoard } from './search-board.js';
 
@@ -16,12 +16,8 @@ function minichessPosition(position: Position, bot: string): MiniChessPosition {
  * 1.5 standard deviations of (deep − shallow), measured per depth on 422 positions from the
  * opening book played on by `engine-1` (docs/engine/minichess.md).
  */
-const PROBCUT_SIGMA = Int32Array.from([0, 0, 0, 0, 0, 142, 153, 159, 132, 134]);
-export const MINICHESS_PROBCUT: ProbCut = {
-  minDepth: 5,
-  shallowDepth: (depth) => depth - 4,
-  margin: (depth) => Math.round(1.5 * PROBCUT_SIGMA[Math.min(depth, PROBCUT_SIGMA.length - 1)]!),
-};
+const PROBCUT_SIGMA = [0, 0, 0, 0, 0, 142, 153, 159, 132, 134];
+export const MINICHESS_PROBCUT = measuredProbCut(5, (depth) => depth - 4, PROBCUT_SIGMA, 1.5);
 
 /** What the engine turns on in the generic search for MiniChess. */
 export const ENGINE_SEARCH_OPTIONS = { lateMoveReductions: true, answerFromUnfinishedDepth: true, quiescenceAtHorizon: true, probCut: MINICHESS_PROBCUT } as const;

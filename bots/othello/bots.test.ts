@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OthelloBoard, PASS } from '../../shared/othello/board.js';
 import { parseOthelloMove } from '../../shared/othello/notation.js';
 import { othelloBoardOf, othelloPositionOf, othelloRules, type OthelloPosition } from '../../shared/othello/rules.js';
+import { GAMES } from '../../shared/games.js';
+import { readBook } from '../arena/openings.js';
 import type { Bot } from '../bot.js';
 import { search } from '../engine/search.js';
 import { OTHELLO_PROBCUT, createOthelloEngineBot, seed000, seed000Evaluate, seed003 } from './bots.js';
@@ -115,17 +115,14 @@ describe('engine bot', () => {
 
   it("prunes by ProbCut: to the same depth, far fewer nodes, and mostly the full search's move", () => {
     // Midgame positions from the opening book's first lines, played on by the engine itself.
-    const book = readFileSync(fileURLToPath(new URL('../openings/othello.txt', import.meta.url)), 'utf8')
-      .split('\n')
-      .filter((line) => line !== '' && !line.startsWith('#'))
-      .slice(0, 8);
+    const book = readBook(GAMES.othello).slice(0, 8);
     const engine = createOthelloEngineBot('engine-test', 10);
     let plainNodes = 0;
     let cutNodes = 0;
     let same = 0;
-    for (const line of book) {
+    for (const opening of book) {
       let p = othelloRules.start();
-      for (const move of line.split('#')[0]!.trim().split(/\s+/)) p = othelloRules.play(p, square(move));
+      for (const move of opening) p = othelloRules.play(p, move);
       for (let i = 0; i < 12; i++) p = othelloRules.play(p, engine.think(p, { deadline: Infinity, maxDepth: 3 }).move);
       const plain = search(OthelloSearchBoard.from(othelloBoardOf(p)), { maxDepth: 7 });
       const cut = search(OthelloSearchBoard.from(othelloBoardOf(p)), { maxDepth: 7, probCut: OTHELLO_PROBCUT });

@@ -5,7 +5,7 @@ import { othelloBoardOf, type OthelloPosition } from '../../shared/othello/rules
 import type { Bot, GameBots, ThinkLimits } from '../bot.js';
 
 import type { SearchReport } from '../engine/game.js';
-import { search, type ProbCut } from '../engine/search.js';
+import { measuredProbCut, search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
 import { countFlips } from '../../shared/othello/flip.js';
 import { OthelloSearchBoard } from './search-board.js';
@@ -21,13 +21,9 @@ function othelloPosition(position: Position, bot: string): OthelloPosition {
  * and the margin: PROBCUT_T standard deviations of the deep search's score about the shallow
  * one's, measured per depth on self-play positions (docs/engine/othello.md).
  */
-const PROBCUT_SIGMA = Int32Array.from([0, 0, 0, 380, 324, 306, 406, 394, 349, 338, 427]);
+const PROBCUT_SIGMA = [0, 0, 0, 380, 324, 306, 406, 394, 349, 338, 427];
 const PROBCUT_T = 1.0;
-export const OTHELLO_PROBCUT: ProbCut = {
-  minDepth: 3,
-  shallowDepth: (depth) => 2 * (depth >> 2) + (depth & 1),
-  margin: (depth) => Math.round(PROBCUT_T * PROBCUT_SIGMA[Math.min(depth, PROBCUT_SIGMA.length - 1)]!),
-};
+export const OTHELLO_PROBCUT = measuredProbCut(3, (depth) => 2 * (depth >> 2) + (depth & 1), PROBCUT_SIGMA, PROBCUT_T);
 
 export const ENGINE_SEARCH_OPTIONS = { probCut: OTHELLO_PROBCUT } as const;
 
