@@ -202,7 +202,7 @@ export function flagFall(game: StoredGame, ply: number, now: number, graceMs = F
   if (game.status !== 'live' || game.moves.length !== ply) return undefined;
   const mover = toMove(game);
   const due = firstMoveDue(game, graceMs);
-  if (due !== null) return now >= due ? abort(game, `${mover} made no first move in time.`, now) : undefined;
+  if (due !== null) return now >= due ? abort(game, `No first move from ${mover} in time.`, now) : undefined;
   if (timeLeft(game.timeControl, game.clock, mover, now) > 0) return undefined;
   return finish(game, { winner: opposite(mover), reason: 'timeout' }, now);
 }
@@ -284,7 +284,7 @@ export function presenceLost(game: StoredGame, color: Color, via: string | null,
 /** Ends a live game whose seat has been away since `awaySince` and still is; before both sides have moved, aborts it. */
 export function abandon(game: StoredGame, color: Color, awaySince: number, now: number): StoredGame | undefined {
   if (game.status !== 'live' || game.seats[color].awaySince !== awaySince) return undefined;
-  if (!COLORS.every((c) => hasMoved(game, c))) return abort(game, `${color} left before both sides had moved.`, now);
+  if (!COLORS.every((c) => hasMoved(game, c))) return abort(game, `The ${color} player left before both sides had moved.`, now);
   return finish(game, { winner: opposite(color), reason: 'abandonment' }, now);
 }
 
