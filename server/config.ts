@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   /** Comma-separated origins allowed to connect from other sites, or `*`; none by default. */
   CORS_ORIGIN: z.string().optional(),
   RECONNECT_GRACE_MS: integer(60_000, 1000, 3_600_000),
+  /** A side's time for its first move before the game is aborted (or its clock, if shorter). */
+  FIRST_MOVE_GRACE_MS: integer(30_000, 1000, 3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Messages a connection may send per 10 seconds. */
   RATE_LIMIT: integer(100, 5, 10_000),
@@ -78,6 +80,7 @@ const HINTS: Record<string, string> = {
   REDIS_URL: 'set REDIS_URL to a redis:// URL such as redis://127.0.0.1:6379, or unset it for the embedded default.',
   ADMIN_TOKEN: 'set ADMIN_TOKEN to a secret of at least 16 characters, or unset it to turn the admin off.',
   RECONNECT_GRACE_MS: 'set RECONNECT_GRACE_MS to milliseconds from 1000 to 3600000.',
+  FIRST_MOVE_GRACE_MS: 'set FIRST_MOVE_GRACE_MS to milliseconds from 1000 to 3600000.',
   LOG_LEVEL: 'set LOG_LEVEL to one of fatal, error, warn, info, debug, trace, silent.',
   RATE_LIMIT: 'set RATE_LIMIT to messages per 10 s per connection, 5 to 10000.',
   BOT_THREADS: 'set BOT_THREADS to a whole number of threads from 1 to 256.',

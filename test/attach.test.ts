@@ -89,10 +89,10 @@ describe('attach with a piskvork engine', () => {
     ['late', 'silent'],
     ['illegal', 'illegal'],
     ['garbage', 'garbage'],
-  ])('an engine that answers %s makes no move, and loses on time as a person would', async (mode, kind) => {
+  ])('an engine that answers %s makes no move: its first move missed, the game is aborted, as a person’s would be', async (mode, kind) => {
     const events = await play(mode, 1, 1000);
     expect(problems(events).some((m) => m.includes(kind))).toBe(true);
-    expect(endings(events)[0]!.result.reason).toBe('timeout');
+    expect(endings(events)[0]!.result.reason).toBe('aborted');
   });
 
   it('the command line: --help, bad usage, and a whole game with --json', async () => {
@@ -120,10 +120,10 @@ describe('attach with a program of the file protocol', () => {
     ['garbage', 'garbage'],
     ['illegal', 'illegal'],
     ['crash', 'crashed'],
-  ])('a program that is %s makes no move, and loses on time', async (mode, kind) => {
+  ])('a program that is %s makes no move: its first move missed, the game is aborted', async (mode, kind) => {
     const events = await play(mode, 1, 1000, 'othello', fileBridge(mode));
     expect(problems(events).some((m) => m.includes(kind))).toBe(true);
-    expect(endings(events)[0]!.result.reason).toBe('timeout');
+    expect(endings(events)[0]!.result.reason).toBe('aborted');
   });
 });
 
@@ -149,10 +149,10 @@ describe('attach with an NBoard engine', () => {
     ['late', 'silent'],
     ['illegal', 'illegal'],
     ['garbage', 'garbage'],
-  ])('an engine that answers %s makes no move, and loses on time', async (mode, kind) => {
+  ])('an engine that answers %s makes no move: its first move missed, the game is aborted', async (mode, kind) => {
     const events = await play(mode, 1, 1000, 'othello', nboard(mode));
     expect(problems(events).some((m) => m.includes(kind))).toBe(true);
-    expect(endings(events)[0]!.result.reason).toBe('timeout');
+    expect(endings(events)[0]!.result.reason).toBe('aborted');
   });
 });
 
@@ -187,9 +187,9 @@ describe('attach with a UCI engine', () => {
     ['late', 'silent'],
     ['illegal', 'illegal'],
     ['garbage', 'garbage'],
-  ])('an engine that answers %s makes no move, and loses on time', async (mode, kind) => {
+  ])('an engine that answers %s makes no move: its first move missed, the game is aborted', async (mode, kind) => {
     const events = await play(mode, 1, 1000, 'minichess', uci(mode));
     expect(problems(events).some((m) => m.includes(kind))).toBe(true);
-    expect(endings(events)[0]!.result.reason).toBe('timeout');
+    expect(endings(events)[0]!.result.reason).toBe('aborted');
   });
 });

@@ -51,6 +51,7 @@ const REASONS: Record<GameResult['reason'], string> = {
   adjudication: 'adjudicated',
   declined: 'challenge declined',
   expired: 'closed unplayed',
+  aborted: 'aborted: no first move',
 };
 
 /** Why the game ended, as a short phrase ("five in a row", "adjudicated: tested"). */
@@ -62,9 +63,16 @@ export function reasonText(result: GameResult): string {
 /** "Black wins", "Draw" — and "You win" / "You lose" for a seated player. */
 export function resultHeadline(result: GameResult, mine: Color | null): string {
   if (result.reason === 'declined') return 'Declined';
+  if (result.reason === 'aborted') return 'No result';
   if (result.winner === null) return 'Draw';
   if (mine) return result.winner === mine ? 'You win' : 'You lose';
   return `${capital(result.winner)} wins`;
+}
+
+/** A finished room's result in a list: "black won", "draw", "aborted: no first move". */
+export function outcomeText(result: GameResult): string {
+  if (result.reason === 'aborted') return reasonText(result);
+  return result.winner ? `${result.winner} won` : 'draw';
 }
 
 export function seatName(seat: SeatView): string {

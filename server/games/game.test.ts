@@ -19,6 +19,11 @@ function liveGame(overrides: Partial<CreateRoom> = {}): { game: StoredGame; blac
   return { game: w.game, black: b.token, white: w.token };
 }
 
+/** The game after each side's first move (Othello's f5 d6), played at `at`. */
+function opened(game: StoredGame, at = T0): StoredGame {
+  return must(G.playMove(must(G.playMove(game, 'black', 0, 'f5', at)).game, 'white', 1, 'd6', at)).game;
+}
+
 describe('rooms and seats', () => {
   it('starts when every seat is taken, and only then', () => {
     const created = must(G.createGame(room(), () => true, T0));
@@ -111,13 +116,13 @@ describe('moves', () => {
 
 describe('clocks', () => {
   it('per-move: a move after the limit is refused and the flag ends the game on time', () => {
-    const { game } = liveGame({ timeControl: { kind: 'per-move', moveMs: 5000 } });
-    expect(G.flagFall(game, 0, T0 + 4000)).toBeUndefined();
-    const late = G.playMove(game, 'black', 0, 'f5', T0 + 5001);
+    const game = opened(liveGame({ timeControl: { kind: 'per-move', moveMs: 5000 } }).game);
+    expect(G.flagFall(game, 2, T0 + 4000)).toBeUndefined();
+    const late = G.playMove(game, 'black', 2, 'c3', T0 + 5001);
     expect(late.ok ? 'ok' : late.error.code).toBe('clock/flag_fell');
-    expect(G.flagFall(game, 0, T0 + 5001)?.result).toEqual({ winner: 'white', reason: 'timeout' });
-    const moved = must(G.playMove(game, 'black', 0, 'f5', T0 + 4000)).game;
-    expect(G.flagFall(moved, 0, T0 + 9000)).toBeUndefined(); // that ply has passed
+    expect(G.flagFall(game, 2, T0 + 5001)?.result).toEqual({ winner: 'white', reason: 'timeout' });
+    const moved = must(G.playMove(game, 'black', 2, 'c3', T0 + 4000)).game;
+    expect(G.flagFall(moved, 2, T0 + 9000)).toBeUndefined(); // that ply has passed
     expect(G.toView(moved, T0 + 6000).clock).toMatchObject({ running: 'white', white: 3000, black: 5000 });
   });
 
@@ -141,7 +146,8 @@ describe('clocks', () => {
     const { game } = liveGame({ timeControl: { kind: 'bank', initialMs: 60_000, incrementMs: 2000 } });
     const moved = must(G.playMove(game, 'black', 0, 'f5', T0 + 10_000)).game;
     expect(moved.clock).toMatchObject({ black: 52_000, white: 60_000, turnStartedAt: T0 + 10_000 });
-    expect(G.flagFall(moved, 1, T0 + 10_000 + 60_000)?.result?.reason).toBe('timeout');
+    const answered = must(G.playMove(moved, 'white', 1, 'd6', T0 + 10_000)).game;
+    expect(G.flagFall(answered, 2, T0 + 10_000 + 54_000)?.result?.reason).toBe('timeout');
   });
 
   it('a bot whose move the platform still owes at its flag is given time, counted, then the game is drawn', () => {
@@ -188,7 +194,7 @@ describe('draws, resignation, abandonment, adjudication, rematch', () => {
   });
 
   it('a seat away past the grace loses, unless it came back', () => {
-    const { game } = liveGame();
+    const game = opened(liveGame().game);
     const away = G.setConnected(game, 'white', false, T0 + 100, null);
     expect(G.abandon(away, 'white', T0 + 100, T0 + 60_100)?.result).toEqual({ winner: 'black', reason: 'abandonment' });
     const back = G.setConnected(away, 'white', true, T0 + 200, 'web-1');
@@ -205,5 +211,47 @@ describe('draws, resignation, abandonment, adjudication, rematch', () => {
     expect(G.linkRematch(G.linkRematch(game, fresh.id, T0), 'other', T0).rematch).toBe(fresh.id);
     expect(fresh.seats.black).toMatchObject({ kind: 'bot', name: 'engine-1' });
     expect(fresh.seats.white).toMatchObject({ kind: 'human', tokenHash: null });
+  });
+});
+
+describe('the first move', () => {
+  const aborted = { winner: null, reason: 'aborted' };
+
+  it('a side that never makes its first move aborts the game: no winner, whoever it is', () => {
+    const { game } = liveGame({ timeControl: { kind: 'bank', initialMs: 300_000, incrementMs: 0 } });
+    expect(G.flagFall(game, 0, T0 + 29_999, 30_000)).toBeUndefined();
+    expect(G.flagFall(game, 0, T0 + 30_000, 30_000)?.result).toMatchObject(aborted);
+    const late = G.playMove(game, 'black', 0, 'f5', T0 + 30_001, 30_000);
+    expect(late.ok ? 'ok' : late.error.code).toBe('game/not_live');
+    // Black moved; white's first move is due 30 s after that, not 30 s after the start.
+    const moved = must(G.playMove(game, 'black', 0, 'f5', T0 + 20_000, 30_000)).game;
+    expect(G.flagFall(moved, 1, T0 + 49_999, 30_000)).toBeUndefined();
+    expect(G.flagFall(moved, 1, T0 + 50_000, 30_000)?.result).toMatchObject(aborted);
+  });
+
+  it('the grace is the clock when the clock is shorter, and a game where both have moved ends on time', () => {
+    const { game } = liveGame({ timeControl: { kind: 'per-move', moveMs: 5000 } });
+    expect(G.firstMoveDue(game, 30_000)).toBe(T0 + 5000);
+    expect(G.flagFall(game, 0, T0 + 5000, 30_000)?.result).toMatchObject(aborted);
+    const first = must(G.playMove(game, 'black', 0, 'f5', T0 + 1000, 30_000)).game;
+    const both = must(G.playMove(first, 'white', 1, 'd6', T0 + 2000, 30_000)).game;
+    expect(G.firstMoveDue(both, 30_000)).toBeNull();
+    expect(G.flagFall(both, 2, T0 + 7000, 30_000)?.result).toEqual({ winner: 'white', reason: 'timeout' });
+  });
+
+  it('a bot seat and a game without a clock have no first-move grace', () => {
+    const { game } = liveGame({ timeControl: { kind: 'none' } });
+    expect(G.firstMoveDue(game, 30_000)).toBeNull();
+    const bot = must(G.createGame(room({ timeControl: { kind: 'bank', initialMs: 60_000, incrementMs: 0 }, seats: { black: { kind: 'bot', bot: 'random' }, white: { kind: 'bot', bot: 'random' } } }), () => true, T0));
+    expect(G.firstMoveDue(bot, 30_000)).toBeNull();
+    expect(G.flagFall(bot, 0, T0 + 60_000, 30_000)?.result).toEqual({ winner: 'white', reason: 'timeout' });
+  });
+
+  it('a player who leaves before both sides have moved aborts the game rather than losing it', () => {
+    const { game } = liveGame();
+    const away = G.setConnected(game, 'white', false, T0 + 100, null);
+    expect(G.abandon(away, 'white', T0 + 100, T0 + 60_100)?.result).toMatchObject(aborted);
+    const gone = G.setConnected(opened(game), 'white', false, T0 + 100, null);
+    expect(G.abandon(gone, 'white', T0 + 100, T0 + 60_100)?.result).toEqual({ winner: 'black', reason: 'abandonment' });
   });
 });

@@ -1,9 +1,9 @@
 import { COLORS, opposite, type Color } from '../../shared/color.js';
-import { GAMES, moverAt } from '../../shared/games.js';
+import { GAMES, firstMover, moverAt } from '../../shared/games.js';
 import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { Identity } from '../ratings/rating.js';
 import type { StoredGame, StoredSeat } from '../store/store.js';
-import { afterMove, clockView, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
+import { afterMove, clockView, flagTime, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
 import { accept, refuse, type ServerResult } from './refuse.js';
 import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
 
@@ -127,13 +127,44 @@ function finish(game: StoredGame, result: GameResult, now: number): StoredGame {
   return next(game, { status: 'finished', result, drawOffer: null, clock: stopClock(game.timeControl, game.clock, toMove(game), now) }, now);
 }
 
+/** As on Lichess, a side has this long to make its first move (or its clock, if shorter), else the game is aborted. */
+export const FIRST_MOVE_GRACE_MS = 30_000;
+
+function hasMoved(game: StoredGame, color: Color): boolean {
+  return game.moves.length > (firstMover(game.game) === color ? 0 : 1);
+}
+
+/**
+ * When the side to move must have made its first move: `graceMs` after its turn began, or its
+ * flag if sooner. Null once it has moved, in a game without a clock, and for a bot, whose delays
+ * are the platform's (see `owedBotFlag`).
+ */
+export function firstMoveDue(game: StoredGame, graceMs: number): number | null {
+  const mover = toMove(game);
+  const flag = flagTime(game.timeControl, game.clock, mover);
+  if (game.status !== 'live' || flag === null || game.seats[mover].kind === 'bot' || hasMoved(game, mover)) return null;
+  return Math.min(flag, game.clock.turnStartedAt! + graceMs);
+}
+
+/** When the side to move's turn timer fires: its first move's due time, else its flag. */
+export function turnDue(game: StoredGame, graceMs: number): number | null {
+  return firstMoveDue(game, graceMs) ?? flagTime(game.timeControl, game.clock, toMove(game));
+}
+
+/** A game ended before both sides had moved: no winner, no game. */
+function abort(game: StoredGame, why: string, now: number): StoredGame {
+  return finish(game, { winner: null, reason: 'aborted', note: why }, now);
+}
+
 /** Plays `text` for `color` at `ply`: the whole check of "one move, end to end", step 2. */
-export function playMove(game: StoredGame, color: Color, ply: number, text: string, now: number): ServerResult<{ game: StoredGame; move: string }> {
+export function playMove(game: StoredGame, color: Color, ply: number, text: string, now: number, graceMs = FIRST_MOVE_GRACE_MS): ServerResult<{ game: StoredGame; move: string }> {
   if (game.status !== 'live') return refuse('game/not_live', game.status === 'waiting' ? 'The game has not started.' : 'The game is over.');
   if (ply !== game.moves.length) return refuse('move/stale_ply', `The move is for ply ${ply}, but the game is at ply ${game.moves.length}.`);
   const { rules } = GAMES[game.game];
   const mover = rules.toMove(game.position);
   if (color !== mover) return refuse('move/not_your_turn', `It is ${mover}'s turn, not ${color}'s.`);
+  const due = firstMoveDue(game, graceMs);
+  if (due !== null && now > due) return refuse('game/not_live', `The game is aborted: ${mover}'s first move did not come in time.`);
   if (timeLeft(game.timeControl, game.clock, mover, now) < 0) {
     return refuse('clock/flag_fell', `${mover}'s time ran out before the move arrived.`);
   }
@@ -163,10 +194,15 @@ export function forcedPass(game: StoredGame): string | undefined {
   return legal.length === 1 && rules.formatMove(legal[0]!) === 'pass' ? 'pass' : undefined;
 }
 
-/** Ends the game on time if the side to move at `ply` has really run out at `now`. */
-export function flagFall(game: StoredGame, ply: number, now: number): StoredGame | undefined {
+/**
+ * Ends the game on time if the side to move at `ply` has really run out at `now`; aborts it if
+ * that side's first move is overdue.
+ */
+export function flagFall(game: StoredGame, ply: number, now: number, graceMs = FIRST_MOVE_GRACE_MS): StoredGame | undefined {
   if (game.status !== 'live' || game.moves.length !== ply) return undefined;
   const mover = toMove(game);
+  const due = firstMoveDue(game, graceMs);
+  if (due !== null) return now >= due ? abort(game, `No first move from ${mover} in time.`, now) : undefined;
   if (timeLeft(game.timeControl, game.clock, mover, now) > 0) return undefined;
   return finish(game, { winner: opposite(mover), reason: 'timeout' }, now);
 }
@@ -245,9 +281,10 @@ export function presenceLost(game: StoredGame, color: Color, via: string | null,
   return setConnected(game, color, false, now, null);
 }
 
-/** Ends a live game whose seat has been away since `awaySince` and still is. */
+/** Ends a live game whose seat has been away since `awaySince` and still is; before both sides have moved, aborts it. */
 export function abandon(game: StoredGame, color: Color, awaySince: number, now: number): StoredGame | undefined {
   if (game.status !== 'live' || game.seats[color].awaySince !== awaySince) return undefined;
+  if (!COLORS.every((c) => hasMoved(game, c))) return abort(game, `The ${color} player left before both sides had moved.`, now);
   return finish(game, { winner: opposite(color), reason: 'abandonment' }, now);
 }
 

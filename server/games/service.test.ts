@@ -225,3 +225,54 @@ describe('the clock history', () => {
     expect(reloaded.moveMs).toEqual(view.moveMs);
   });
 });
+
+describe('the first move', () => {
+  const bank = { kind: 'bank', initialMs: 300_000, incrementMs: 0 };
+  const aborted = { winner: null, reason: 'aborted' };
+  const endedResults = () => (broadcaster.events('ended') as GameView[]).map((v) => v.result);
+
+  it('white never makes its first move: its turn timer fires at the grace and the game is aborted, no winner', async () => {
+    const { gameId } = await twoPeople('minichess', bank);
+    expect(flags.at(-1)).toEqual({ gameId, ply: 0, at: now + 30_000 });
+    now += 30_000;
+    await service.onFlag(gameId, 0);
+    expect(endedResults()).toEqual([expect.objectContaining(aborted)]);
+    expect((await store.get(gameId))!).toMatchObject({ status: 'finished', result: aborted, moves: [] });
+  });
+
+  it('black moves and white never answers with its first move: aborted, and a late first move is refused', async () => {
+    const { gameId, tokens } = await twoPeople('othello', bank);
+    now += 10_000;
+    ok(await service.move({ gameId, token: tokens.black, ply: 0, move: 'f5' }));
+    expect(flags.at(-1)).toEqual({ gameId, ply: 1, at: now + 30_000 });
+    now += 30_001;
+    const late = await service.move({ gameId, token: tokens.white, ply: 1, move: 'd6' });
+    expect(late.ok ? 'ok' : late.error.code).toBe('game/not_live');
+    expect(endedResults()).toEqual([expect.objectContaining(aborted)]);
+  });
+
+  it('once both have moved, a flag falls as always: a loss on time', async () => {
+    const { gameId, tokens } = await twoPeople('othello', { kind: 'per-move', moveMs: 5000 });
+    ok(await service.move({ gameId, token: tokens.black, ply: 0, move: 'f5' }));
+    ok(await service.move({ gameId, token: tokens.white, ply: 1, move: 'd6' }));
+    expect(flags.at(-1)).toEqual({ gameId, ply: 2, at: now + 5000 });
+    now += 5000;
+    await service.onFlag(gameId, 2);
+    expect(endedResults()).toEqual([{ winner: 'white', reason: 'timeout' }]);
+  });
+
+  it('a rated game aborted changes no rating and enters no player’s history', async () => {
+    const seats = { black: { kind: 'human' }, white: { kind: 'human' } };
+    const created = ok(await service.createRoom({ game: 'othello', rated: true, timeControl: bank, seats, sit: { name: 'Ann', color: 'black' } }, { account: 'Ann' }));
+    ok(await service.join({ gameId: created.gameId, name: 'Bob', color: 'white' }, 'Bob'));
+    ok(await service.move({ gameId: created.gameId, token: created.seat!.token, ply: 0, move: 'f5' }));
+    now += 30_000;
+    await service.onFlag(created.gameId, 1);
+    expect((await store.get(created.gameId))!).toMatchObject({ result: aborted, ratingChange: null });
+    for (const name of ['Ann', 'Bob']) {
+      const identity = { kind: 'person', name } as const;
+      expect((await store.ratings('othello', [identity]))[0]!.version).toBe(0);
+      expect(await store.recentGames(identity, 10)).toEqual([]);
+    }
+  });
+});

@@ -39,6 +39,8 @@ export interface ServiceOptions {
   readonly botBudget: (game: StoredGame['game'], name: string) => number;
   /** How long a dropped player keeps the seat while the game goes on. */
   readonly graceMs: number;
+  /** How long a side has for its first move before the game is aborted; `FIRST_MOVE_GRACE_MS` by default. */
+  readonly firstMoveGraceMs?: number;
   readonly now?: () => number;
   readonly onMoveApplied?: (game: StoredGame, ms: number) => void;
   /** Limits per owner; none in unit tests. */
@@ -105,6 +107,7 @@ function sameSeats(before: StoredGame | undefined, after: StoredGame): boolean {
  */
 export class GameService {
   private readonly now: () => number;
+  private readonly firstMoveGraceMs: number;
   private readonly views = new WeakMap<StoredGame, GameView>();
   /** The move each committed state was made by, as the room heard it; the mover's acknowledgement is the same. */
   private readonly moves = new WeakMap<StoredGame, MovedEvent>();
@@ -115,6 +118,7 @@ export class GameService {
 
   constructor(private readonly options: ServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.firstMoveGraceMs = options.firstMoveGraceMs ?? G.FIRST_MOVE_GRACE_MS;
   }
 
   async listRooms(payload: unknown): Promise<ServerResult<{ rooms: RoomSummary[] }>> {
@@ -282,13 +286,14 @@ export class GameService {
     const result = await this.mutate(gameId, (game) => {
       const color = seatOf(game);
       if (!color.ok) return color;
-      const played = G.playMove(game, color.value, ply, move, this.now());
+      const played = G.playMove(game, color.value, ply, move, this.now(), this.firstMoveGraceMs);
       if (played.ok) return accept(played.value.game);
-      if (played.error.code === 'clock/flag_fell') flagged = G.flagFall(game, ply, this.now());
+      // A move too late ends the game: on time, or aborted when it was the mover's first.
+      if (played.error.code === 'clock/flag_fell' || played.error.code === 'game/not_live') flagged = G.flagFall(game, ply, this.now(), this.firstMoveGraceMs);
       return played;
     });
     if (!result.ok) {
-      if (flagged) await this.mutate(gameId, (game) => accept(G.flagFall(game, ply, this.now()) ?? game));
+      if (flagged) await this.mutate(gameId, (game) => accept(G.flagFall(game, ply, this.now(), this.firstMoveGraceMs) ?? game));
       return result;
     }
     this.options.onMoveApplied?.(result.value, performance.now() - started);
@@ -442,7 +447,7 @@ export class GameService {
     const game = await this.options.store.get(gameId);
     if (!game || game.status !== 'live' || game.moves.length !== ply) return;
     const owed = game.seats[G.toMove(game)].kind === 'bot' && (await this.options.botTurns.pending(gameId, ply));
-    const result = await this.mutate(gameId, (g) => accept((owed ? G.owedBotFlag(g, ply, this.now(), OWED_STEP_MS, OWED_MAX_MS) : G.flagFall(g, ply, this.now())) ?? g));
+    const result = await this.mutate(gameId, (g) => accept((owed ? G.owedBotFlag(g, ply, this.now(), OWED_STEP_MS, OWED_MAX_MS) : G.flagFall(g, ply, this.now(), this.firstMoveGraceMs)) ?? g));
     if (!owed || !result.ok || result.value.status !== 'live') return;
     const flag = flagTime(result.value.timeControl, result.value.clock, G.toMove(result.value));
     if (flag !== null) await this.options.timers.armFlag(gameId, ply, flag);
@@ -548,7 +553,7 @@ export class GameService {
    * stored ones. The game's end is written once (its version), so the ratings change once.
    */
   private async withEnding(before: StoredGame, after: StoredGame): Promise<{ next: StoredGame; end?: GameEnd }> {
-    if (after.status !== 'finished' || before.status === 'finished' || after.result?.reason === 'declined') return { next: after };
+    if (after.status !== 'finished' || before.status === 'finished' || after.result?.reason === 'declined' || after.result?.reason === 'aborted') return { next: after };
     const black = G.seatIdentity(after.seats.black);
     const white = G.seatIdentity(after.seats.white);
     const players = [black, white].filter((p): p is Identity => p !== null);
@@ -622,7 +627,7 @@ export class GameService {
       await this.moveAs(game.id, color, ply, pass);
       return;
     }
-    const flag = flagTime(game.timeControl, game.clock, color);
+    const flag = G.turnDue(game, this.firstMoveGraceMs);
     if (flag !== null) await this.options.timers.armFlag(game.id, ply, flag);
     for (const c of COLORS) {
       const seat = game.seats[c];

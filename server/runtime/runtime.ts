@@ -103,6 +103,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     instance,
     botBudget: (game, name) => catalogEntry(game, name)?.budgetMs ?? 1000,
     graceMs: config.RECONNECT_GRACE_MS,
+    firstMoveGraceMs: config.FIRST_MOVE_GRACE_MS,
     onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
   });
   // Each process tells its own connections: every one hears a BullMQ job's events.

@@ -19,6 +19,7 @@ export const RESULT_REASONS = [
   'adjudication',
   'declined', // a challenge turned down before the game began: no result
   'expired', // a room nobody came to play in, closed after the server's idle time: no result
+  'aborted', // a side made no first move in time, or left before both had moved: no result
 ] as const;
 export type ResultReason = (typeof RESULT_REASONS)[number];
 

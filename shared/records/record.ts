@@ -49,7 +49,7 @@ export function endedOnTheBoard(result: GameResult): boolean {
   return result.reason === 'no-moves' || result.reason === 'board-full' || result.reason === 'five' || result.reason === 'king-capture' || result.reason === 'step-limit';
 }
 
-/** A result that says who won or that it was drawn; `declined` and `expired` rooms have none. */
+/** A result that says who won or that it was drawn; `declined`, `expired` and `aborted` games have none. */
 export function hasResult(result: GameResult | null): result is GameResult {
-  return result !== null && result.reason !== 'declined' && result.reason !== 'expired';
+  return result !== null && result.reason !== 'declined' && result.reason !== 'expired' && result.reason !== 'aborted';
 }

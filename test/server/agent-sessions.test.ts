@@ -180,11 +180,27 @@ describe('agent sessions', () => {
     const ann = await new Client(server.url).connected();
     const created = await annAgainst(ann, x.name, 'gomoku', { kind: 'none' });
     expectOk(await agent.ask('room:join', { gameId: created.gameId }));
+    // Both sides move first: a side that leaves before then aborts the game instead.
+    expectOk(await ann.ask('move', { gameId: created.gameId, token: created.seat.token, ply: 0, move: 'h8' }));
+    expectOk(await agent.ask('move', { gameId: created.gameId, ply: 1, move: 'a1' }));
     agent.close();
     const away = await ann.waitFor<GameView>('state', (v) => v.id === created.gameId && !v.seats.white.connected, 5000);
     expect(away.status).toBe('live');
     const ended = await ann.waitFor<{ view: GameView }>('ended', (e) => e.view.id === created.gameId, 10_000);
     expect(ended.view.result).toEqual({ winner: 'black', reason: 'abandonment' });
+    ann.close();
+  });
+
+  it('an agent whose connection is gone before it has made its first move aborts the game after the grace: no winner', async () => {
+    const x = await newAgent(server, 'early-leaver');
+    const agent = await connectAgent(server, x.token);
+    const ann = await new Client(server.url).connected();
+    const created = await annAgainst(ann, x.name, 'gomoku', { kind: 'none' });
+    expectOk(await agent.ask('room:join', { gameId: created.gameId }));
+    expectOk(await ann.ask('move', { gameId: created.gameId, token: created.seat.token, ply: 0, move: 'h8' }));
+    agent.close();
+    const ended = await ann.waitFor<{ view: GameView }>('ended', (e) => e.view.id === created.gameId, 10_000);
+    expect(ended.view.result).toMatchObject({ winner: null, reason: 'aborted' });
     ann.close();
   });
 

@@ -87,9 +87,12 @@ describe('refusals over the socket', () => {
   });
 
   it('a move after the flag falls loses on time', async () => {
-    const { ann, bob, gameId, black } = await liveRoom('othello', { kind: 'per-move', moveMs: 1000 });
+    const { ann, bob, gameId, black, white } = await liveRoom('othello', { kind: 'per-move', moveMs: 1000 });
+    // Once both sides have made their first move: before, a missed move aborts the game (test/server/first-move.test.ts).
+    expectOk(await ann.ask('move', { gameId, token: black, ply: 0, move: 'f5' }));
+    expectOk(await bob.ask('move', { gameId, token: white, ply: 1, move: 'd6' }));
     await new Promise((r) => setTimeout(r, 1300));
-    expect(['clock/flag_fell', 'game/not_live']).toContain(code(await ann.ask('move', { gameId, token: black, ply: 0, move: 'f5' })));
+    expect(['clock/flag_fell', 'game/not_live']).toContain(code(await ann.ask('move', { gameId, token: black, ply: 2, move: 'c3' })));
     const ended = await bob.waitFor<{ view: GameView }>('ended', (e) => e.view.id === gameId);
     expect(ended.view.result).toEqual({ winner: 'white', reason: 'timeout' });
     ann.close();

@@ -42,7 +42,9 @@ describe('reconnection', () => {
 
   it('a player away past the grace loses by abandonment', async () => {
     const server = await startServer({ REDIS_URL: redis.url, REDIS_PREFIX: 'aband', RECONNECT_GRACE_MS: '1500' });
-    const { ann, bob, gameId } = await humanRoom(server.url, 'gomoku');
+    const { ann, bob, gameId, black, white, view } = await humanRoom(server.url, 'gomoku');
+    // Both sides move first: a side gone before then aborts the game (test/server/first-move.test.ts).
+    await playMove(bob, await playMove(ann, view, black, 'h8'), white, 'a1');
     ann.close();
     const ended = await bob.waitFor<{ view: GameView }>('ended', (e) => e.view.id === gameId, 15_000);
     expect(ended.view.result).toEqual({ winner: 'white', reason: 'abandonment' });
@@ -115,7 +117,10 @@ describe('processes', () => {
     const first = spawnBuilt('main', env);
     const url = `http://127.0.0.1:${await first.ready}`;
     const rooms = [await humanRoom(url, 'othello'), await humanRoom(url, 'gomoku')];
-    for (const r of rooms) expectOk(await r.ann.ask('move', { gameId: r.gameId, token: r.black, ply: 0, move: r.view.legal[0] }));
+    for (const r of rooms) {
+      const moved = await playMove(r.ann, r.view, r.black, r.view.legal[0]!);
+      await playMove(r.bob, moved, r.white, moved.legal[0]!);
+    }
     await kill9(first.child);
     // Everyone's socket dies with the process; only Bob comes back, to a new process.
     for (const r of rooms) for (const c of [r.ann, r.bob]) c.close();

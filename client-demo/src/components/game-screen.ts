@@ -348,7 +348,7 @@ export class GameScreen {
     }
     banner.hidden = false;
     const r = view.result;
-    const outcome = r.winner === null ? 'draw' : this.mine ? (r.winner === this.mine ? 'won' : 'lost') : r.winner;
+    const outcome = r.reason === 'aborted' ? 'aborted' : r.winner === null ? 'draw' : this.mine ? (r.winner === this.mine ? 'won' : 'lost') : r.winner;
     banner.dataset.outcome = outcome;
     banner.dataset.winner = r.winner ?? 'draw';
     banner.dataset.reason = r.reason;

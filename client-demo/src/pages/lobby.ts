@@ -5,7 +5,7 @@ import { GAME_IDS, type GameId } from '../../../shared/rules.js';
 import { account } from '../account.js';
 import { quickPairCard } from '../components/quick-pair.js';
 import { Disposer, h, replace, toast } from '../dom.js';
-import { ago, matchup, seatName, timeControlText } from '../format.js';
+import { ago, matchup, outcomeText, seatName, timeControlText } from '../format.js';
 import { CLIENT_GAMES } from '../games/index.js';
 import { getJson, net } from '../net.js';
 import { link, navigate } from '../router.js';
@@ -270,7 +270,7 @@ export function lobbyPage(root: HTMLElement): () => void {
     const second = r.seats[opposite(firstMover(r.game))];
     const meta =
       r.status === 'finished' && r.result
-        ? `${r.result.winner ? `${r.result.winner} won` : 'draw'} · ${r.ply} moves · ${ago(r.createdAt)}`
+        ? `${outcomeText(r.result)} · ${r.ply} moves · ${ago(r.createdAt)}`
         : r.status === 'live'
           ? `move ${r.ply + 1} · ${timeControlText(r.timeControl)} · ${ago(r.createdAt)}`
           : `${timeControlText(r.timeControl)} · ${ago(r.createdAt)}`;
