@@ -93,6 +93,11 @@ export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, Runt
     return Math.min(Math.max(1, count), MAX_PRIORITY);
   }
 
+  async answered(gameId: string, ply: number): Promise<BotJobResult | undefined> {
+    const job = await this.queue.getJob(botJobId(gameId, ply));
+    return job && (await job.isCompleted()) ? job.returnvalue : undefined;
+  }
+
   async pending(gameId: string, ply: number): Promise<boolean> {
     const job = await this.queue.getJob(botJobId(gameId, ply));
     if (!job) return false;
