@@ -29,6 +29,8 @@ export interface BotJobInput {
    * the queue serves owners in turn, so one owner's many games cannot delay another's.
    */
   readonly owner?: string;
+  /** When a worker first took the job (epoch ms), written by that worker: a takeover measures the time lost from it. */
+  readonly takenAt?: number;
 }
 
 /** What a bot is thinking, after each finished depth (moves in the game's notation). */
@@ -49,6 +51,11 @@ export interface BotJobResult extends BotThinking {
   readonly move: string;
   /** How long the job waited in the queue before a worker took it, when known. */
   readonly queuedMs?: number;
+  /**
+   * The time the platform lost on the turn before this answer's search began: from the job's
+   * first start to its takeover (its worker died) or retry. The bot's clock is given it back.
+   */
+  readonly lostMs?: number;
 }
 
 /**

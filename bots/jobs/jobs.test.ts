@@ -105,4 +105,16 @@ describe('bot jobs', () => {
       await single.close();
     }
   });
+
+  it('on one thread, serves the owners in turn and each owner’s turns first come', async () => {
+    const single = new BotThreadPool(1);
+    try {
+      const order: string[] = [];
+      const turn = (gameId: string, owner: string) => single.run({ ...job('othello', 'random'), gameId, owner }).then((r) => order.push(r.gameId));
+      await Promise.all([turn('a1', 'A'), turn('a2', 'A'), turn('a3', 'A'), turn('a4', 'A'), turn('b1', 'B'), turn('b2', 'B')]);
+      expect(order).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'a4']);
+    } finally {
+      await single.close();
+    }
+  });
 });

@@ -9,7 +9,10 @@ export interface BotJob {
   readonly data: BotJobInput | AnalysisJobInput;
   /** When the job was added (epoch ms). */
   readonly timestamp?: number;
+  /** When this attempt began (epoch ms). */
+  readonly processedOn?: number;
   updateProgress(progress: object): Promise<void> | void;
+  updateData?(data: BotJobInput): Promise<void>;
 }
 
 /**
@@ -19,7 +22,12 @@ export interface BotJob {
  */
 export default async function processBotJob(job: BotJob): Promise<BotJobResult | AnalysisJobResult> {
   if (job.name === ANALYSIS_JOB) return analyseGame(job.data as AnalysisJobInput, (progress) => void job.updateProgress(progress));
+  const turn = job.data as BotJobInput;
+  const takenAt = job.processedOn ?? Date.now();
+  // The first worker to take the turn writes down when; one that takes it over after a crash counts the time lost since.
+  if (turn.takenAt === undefined) await job.updateData?.({ ...turn, takenAt });
+  const lostMs = turn.takenAt === undefined ? 0 : Math.max(0, takenAt - turn.takenAt);
   const queuedMs = job.timestamp === undefined ? undefined : Math.max(0, Date.now() - job.timestamp);
-  const result = thinkMove(job.data as BotJobInput, (thinking) => void job.updateProgress(thinking));
-  return queuedMs === undefined ? result : { ...result, queuedMs };
+  const result = thinkMove(turn, (thinking) => void job.updateProgress(thinking));
+  return { ...result, ...(queuedMs === undefined ? {} : { queuedMs }), ...(lostMs > 0 ? { lostMs } : {}) };
 }

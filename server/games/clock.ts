@@ -48,8 +48,13 @@ export function afterMove(control: TimeControl, clock: StoredClock, mover: Color
 /** The side to move's clock moved on so that it has `leftMs` from `now`; the time given is counted as outage. */
 export function giveTime(control: TimeControl, clock: StoredClock, mover: Color, now: number, leftMs: number): StoredClock {
   if (clock.turnStartedAt === null) return clock;
-  const given = leftMs - timeLeft(control, clock, mover, now);
-  return { ...clock, turnStartedAt: clock.turnStartedAt + given, outageMs: (clock.outageMs ?? 0) + given };
+  return creditTurn(clock, leftMs - timeLeft(control, clock, mover, now));
+}
+
+/** The running turn given `ms` back (its clock and its move's time), counted as outage. */
+export function creditTurn(clock: StoredClock, ms: number): StoredClock {
+  if (clock.turnStartedAt === null || ms <= 0) return clock;
+  return { ...clock, turnStartedAt: clock.turnStartedAt + ms, outageMs: (clock.outageMs ?? 0) + ms };
 }
 
 /** The clock when the game stops (on time, resignation, …): the mover's bank stops where it is. */

@@ -163,6 +163,18 @@ describe('clocks', () => {
     const moved = must(G.playMove(again, 'black', 0, 'f5', T0 + 12_500)).game;
     expect(moved.clock).toMatchObject({ black: 500, outageMs: 0 }); // the next turn starts owing nothing
   });
+
+  it('a bot’s answer is given back the time the platform lost, less what its flag was given, and a late one the time past its flag', () => {
+    const created = must(G.createGame(room({ timeControl: { kind: 'bank', initialMs: 10_000, incrementMs: 0 }, seats: { black: { kind: 'bot', bot: 'engine-5' }, white: { kind: 'human' } } }), () => true, T0));
+    const game = must(G.sit(created, 'white', { name: 'Ann', via: 'web-1' }, T0)).game;
+    const credited = G.creditBotAnswer(game, 0, T0 + 7000, 4000);
+    expect(must(G.playMove(credited, 'black', 0, 'f5', T0 + 7000)).game).toMatchObject({ moveMs: [3000], clock: { black: 7000 } });
+    const given = G.owedBotFlag(game, 0, T0 + 10_500, 1000, 60_000)!; // 1500 given at the flag
+    expect(G.creditBotAnswer(given, 0, T0 + 11_000, 4000).clock.outageMs).toBe(4000);
+    const late = G.creditBotAnswer(game, 0, T0 + 12_000, 0);
+    expect(must(G.playMove(late, 'black', 0, 'f5', T0 + 12_000)).game).toMatchObject({ moveMs: [10_000], status: 'live' });
+    expect(G.creditBotAnswer(liveGame({ timeControl: { kind: 'bank', initialMs: 10_000, incrementMs: 0 } }).game, 0, T0 + 12_000, 4000).clock.outageMs).toBeUndefined(); // people are not credited
+  });
 });
 
 describe('presence', () => {

@@ -3,7 +3,7 @@ import { GAMES, firstMover, moverAt } from '../../shared/games.js';
 import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { Identity } from '../ratings/rating.js';
 import type { StoredGame, StoredSeat } from '../store/store.js';
-import { afterMove, clockView, flagTime, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
+import { afterMove, clockView, creditTurn, flagTime, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
 import { accept, refuse, type ServerResult } from './refuse.js';
 import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
 
@@ -221,6 +221,21 @@ export function owedBotFlag(game: StoredGame, ply: number, now: number, stepMs: 
     return finish(game, { winner: null, reason: 'adjudication', note: `No bot worker answered for ${Math.round(maxMs / 1000)} s; a crash does not decide a game.` }, now);
   }
   return next(game, { clock: giveTime(game.timeControl, game.clock, mover, now, stepMs) }, now);
+}
+
+/**
+ * A bot's answer for `ply`, before it is played: the bot is given back what the platform owes it.
+ * `lostMs` (its job taken over after a worker died) less what its flag was already given; and an
+ * answer arriving after the flag, the time past it, since a bot's search ends before its flag and
+ * only the platform (a queue, a worker, a web process or Redis down) makes it late.
+ */
+export function creditBotAnswer(game: StoredGame, ply: number, now: number, lostMs: number): StoredGame {
+  if (game.status !== 'live' || game.moves.length !== ply) return game;
+  const mover = toMove(game);
+  if (game.seats[mover].kind !== 'bot') return game;
+  const late = -timeLeft(game.timeControl, game.clock, mover, now);
+  const owed = Math.max(lostMs - (game.clock.outageMs ?? 0), late);
+  return owed > 0 ? { ...game, clock: creditTurn(game.clock, owed) } : game;
 }
 
 /** The side to move at `ply` cannot move at all (a bot whose every try failed): it loses on time. */

@@ -1,6 +1,6 @@
 import type { Color } from '../../shared/color.js';
 import type { AgentTurn, ChallengeOffer, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
-import type { AnalysisJobInput, AnalysisJobResult, AnalysisProgress, BotJobInput } from '../../bots/jobs/contract.js';
+import type { AnalysisJobInput, AnalysisJobResult, AnalysisProgress, BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
 
 /** Where the service's news goes: Socket.IO rooms in production, a recorder in tests. */
 export interface Broadcaster {
@@ -21,6 +21,8 @@ export interface BotTurns {
   request(input: BotJobInput): Promise<void>;
   /** Whether the turn's job is still owed by the platform: waiting for a worker or running. */
   pending(gameId: string, ply: number): Promise<boolean>;
+  /** The answer of the turn's finished job, which may not have been played yet (its process died, or hears it later). */
+  answered(gameId: string, ply: number): Promise<BotJobResult | undefined>;
   close(): Promise<void>;
 }
 

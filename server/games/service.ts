@@ -280,12 +280,13 @@ export class GameService {
   }
 
   /** One load per attempt: the seat is found in the same state the move is judged against. */
-  private async play(gameId: string, ply: number, move: string, seatOf: (game: StoredGame) => ServerResult<Color>): Promise<ServerResult<{ ply: number; moved: MovedEvent }>> {
+  private async play(gameId: string, ply: number, move: string, seatOf: (game: StoredGame) => ServerResult<Color>, botLostMs?: number): Promise<ServerResult<{ ply: number; moved: MovedEvent }>> {
     const started = performance.now();
     let flagged: StoredGame | undefined;
-    const result = await this.mutate(gameId, (game) => {
-      const color = seatOf(game);
+    const result = await this.mutate(gameId, (stored) => {
+      const color = seatOf(stored);
       if (!color.ok) return color;
+      const game = botLostMs === undefined ? stored : G.creditBotAnswer(stored, ply, this.now(), botLostMs);
       const played = G.playMove(game, color.value, ply, move, this.now(), this.firstMoveGraceMs);
       if (played.ok) return accept(played.value.game);
       // A move too late ends the game: on time, or aborted when it was the mover's first.
@@ -446,7 +447,11 @@ export class GameService {
   async onFlag(gameId: string, ply: number): Promise<void> {
     const game = await this.options.store.get(gameId);
     if (!game || game.status !== 'live' || game.moves.length !== ply) return;
-    const owed = game.seats[G.toMove(game)].kind === 'bot' && (await this.options.botTurns.pending(gameId, ply));
+    const bot = game.seats[G.toMove(game)].kind === 'bot';
+    const owed = bot && (await this.options.botTurns.pending(gameId, ply));
+    // The bot answered, but no process has played the answer yet (it was down, or hears it later).
+    const answer = bot && !owed ? await this.options.botTurns.answered(gameId, ply) : undefined;
+    if (answer && (await this.onBotResult(answer))) return;
     const result = await this.mutate(gameId, (g) => accept((owed ? G.owedBotFlag(g, ply, this.now(), OWED_STEP_MS, OWED_MAX_MS) : G.flagFall(g, ply, this.now(), this.firstMoveGraceMs)) ?? g));
     if (!owed || !result.ok || result.value.status !== 'live') return;
     const flag = flagTime(result.value.timeControl, result.value.clock, G.toMove(result.value));
@@ -462,13 +467,16 @@ export class GameService {
     await this.mutate(gameId, (game) => accept(G.abandon(game, color, awaySince, this.now()) ?? game));
   }
 
-  /** A bot job's answer: applied through the same path as a human's move; a stale one is dropped. */
+  /**
+   * A bot job's answer: applied through the same path as a human's move, the time the platform
+   * lost on the turn given back first (`creditBotAnswer`); a stale one is dropped.
+   */
   async onBotResult(result: BotJobResult): Promise<boolean> {
     const game = await this.options.store.get(result.gameId);
     if (!game || game.status !== 'live' || game.moves.length !== result.ply) return false;
     const color = G.toMove(game);
     if (game.seats[color].kind !== 'bot') return false;
-    return (await this.moveAs(result.gameId, color, result.ply, result.move)).ok;
+    return (await this.play(result.gameId, result.ply, result.move, () => accept(color), result.lostMs ?? 0)).ok;
   }
 
   async onBotThinking(gameId: string, ply: number, bot: string, thinking: BotThinking): Promise<void> {

@@ -2,7 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { parseBotJobId } from './job-ids.js';
-import { BOT_QUEUE, ownerTurnsKey } from './bullmq-bot-turns.js';
+import { advanceVirtualClock, BOT_QUEUE } from './bullmq-bot-turns.js';
 
 /**
  * A bot job's lock: its worker renews it every quarter of this; a worker that dies loses the job
@@ -55,16 +55,10 @@ export function startBotWorker(connection: Redis, options: BotWorkerOptions): Wo
       () => log.warn({ jobId, ...parseBotJobId(jobId), takenBy: name }, 'bot job stalled: its worker stopped; the turn is run again'),
     );
   });
-  // The owner's turn is over: the queue's count of its unfinished turns goes down.
-  const settle = (owner: unknown): void => {
-    if (typeof owner !== 'string') return;
-    const key = ownerTurnsKey(prefix, owner);
-    void connection.decr(key).then((n) => (n < 0 ? connection.set(key, 0) : undefined), () => undefined);
-  };
-  worker.on('completed', (job) => settle(job.data?.owner));
+  // The queue's virtual clock moves on to the turn taken (the owners' fair queueing, in BullmqBotTurns).
+  worker.on('active', (job) => void advanceVirtualClock(connection, prefix, job.priority).catch(() => undefined));
   worker.on('failed', (job, error) => {
     const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);
-    if (final) settle(job?.data?.owner);
     count(final ? 'failed' : 'retried');
     log.warn({ jobId: job?.id, ...(job?.id ? parseBotJobId(job.id) : {}), worker: name, err: error }, final ? 'bot job failed for good' : 'bot job failed; retried');
   });

@@ -10,21 +10,40 @@ export const BOT_QUEUE = 'boardroom-bots';
 const ATTEMPTS = 3;
 /** BullMQ's lowest priority (a finished game's analysis has it). */
 export const MAX_PRIORITY = 2_097_151;
-/** An owner's count of unfinished turns is forgotten this long after its last change (a crash may leave it too high). */
-const OWNER_COUNT_TTL_MS = 600_000;
+/** The queue's virtual clock and the owners' tags are forgotten this long after their last change: an idle queue starts again from 1. */
+const FAIRNESS_TTL_MS = 600_000;
 
-/** Where an owner's unfinished bot turns are counted: the queue's fairness reads and the workers settle it. */
-export const ownerTurnsKey = (prefix: string, owner: string): string => `${prefix}:bot-jobs:owner:${owner}`;
+/** The queue's virtual clock: the start tag of the latest turn a worker took. */
+const virtualClockKey = (prefix: string): string => `${prefix}:bot-jobs:clock`;
+/** An owner's next start tag: one past its latest turn's. */
+const ownerNextKey = (prefix: string, owner: string): string => `${prefix}:bot-jobs:owner:${owner}`;
+
+/** A turn's start tag: its owner's next, but not before the virtual clock (an owner idle for a while starts from now). */
+const START_TAG = `
+local tag = math.max(tonumber(redis.call('get', KEYS[1]) or '1'), tonumber(redis.call('get', KEYS[2]) or '1'))
+tag = math.min(tag, tonumber(ARGV[1]))
+redis.call('set', KEYS[2], tag + 1, 'px', ARGV[2])
+return tag`;
+
+/** The virtual clock moves on to a turn just taken. */
+const ADVANCE_CLOCK = `
+if tonumber(redis.call('get', KEYS[1]) or '0') < tonumber(ARGV[1]) then redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) end`;
+
+/** A worker took a turn of priority `tag`: the queue's virtual clock moves on to it. */
+export async function advanceVirtualClock(connection: Redis, prefix: string, tag: number): Promise<void> {
+  if (tag > 0 && tag < MAX_PRIORITY) await connection.eval(ADVANCE_CLOCK, 1, virtualClockKey(prefix), tag, FAIRNESS_TTL_MS);
+}
 
 /**
  * Bot turns as BullMQ jobs with the id `gameId-ply`, so a retry, a recovery or a second server
  * cannot enqueue one turn twice. Every web process hears the queue's events; applying an answer
  * twice is harmless (the second finds its ply passed).
  *
- * Fairness between owners: a turn's priority is its rank among its owner's unfinished turns (the
- * owner's 1st turn in the queue has priority 1, its 100th priority 100), so the queue serves the
- * owners in turn: one owner's hundred games put another owner's turn behind at most the jobs
- * already running.
+ * Fairness between owners is start-time fair queueing: a turn's priority is its start tag, its
+ * owner's previous tag plus one but not below the queue's virtual clock (the tag of the latest
+ * turn a worker took). An owner's turns are served in the order they were asked (their tags
+ * rise), and the owners in turn: one owner's hundred games put another owner's new turn behind
+ * the jobs running and at most one turn of each other owner. Equal tags are served first come.
  */
 export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, RuntimeHandlers> implements BotTurns {
   constructor(
@@ -78,7 +97,7 @@ export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, Runt
     }
     await this.queue.add('turn', input, {
       jobId: id,
-      ...(input.owner ? { priority: await this.rank(input.owner) } : {}),
+      ...(input.owner ? { priority: await this.startTag(input.owner) } : {}),
       attempts: ATTEMPTS,
       backoff: { type: 'fixed', delay: 200 },
       removeOnComplete: { age: 3600, count: 10_000 },
@@ -86,11 +105,15 @@ export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, Runt
     });
   }
 
-  /** The new turn's rank among its owner's unfinished turns. */
-  private async rank(owner: string): Promise<number> {
-    const key = ownerTurnsKey(this.prefix, owner);
-    const [[, count]] = (await this.connection.multi().incr(key).pexpire(key, OWNER_COUNT_TTL_MS).exec()) as [[unknown, number], unknown];
-    return Math.min(Math.max(1, count), MAX_PRIORITY);
+  /** The new turn's start tag, below analyses' priority. */
+  private async startTag(owner: string): Promise<number> {
+    const keys = [virtualClockKey(this.prefix), ownerNextKey(this.prefix, owner)];
+    return Number(await this.connection.eval(START_TAG, keys.length, ...keys, MAX_PRIORITY - 1, FAIRNESS_TTL_MS));
+  }
+
+  async answered(gameId: string, ply: number): Promise<BotJobResult | undefined> {
+    const job = await this.queue.getJob(botJobId(gameId, ply));
+    return job && (await job.isCompleted()) ? job.returnvalue : undefined;
   }
 
   async pending(gameId: string, ply: number): Promise<boolean> {

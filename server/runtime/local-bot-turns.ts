@@ -34,6 +34,11 @@ export class LocalBotTurns implements BotTurns, Deliverer<RuntimeHandlers> {
     return this.inFlight.has(botJobId(gameId, ply));
   }
 
+  /** Answers are played as they come, in this process: none waits. */
+  async answered(): Promise<undefined> {
+    return undefined;
+  }
+
   get depth(): number {
     return this.pool.waiting + this.pool.running;
   }

@@ -200,11 +200,12 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
     adapter: createAdapter(pub, sub, { key: `${prefix}:socket.io` }),
     relay: new RedisMoveRelay(pub, sub, `${prefix}:moves`, instance),
     queueStats: async () => {
-      const [jobs, befell] = await Promise.all([
-        botTurns.bullQueue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
+      const [{ prioritized, ...jobs }, befell] = await Promise.all([
+        botTurns.bullQueue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'completed', 'failed'),
         redis.hgetall(botJobCountsKey(prefix)),
       ]);
-      return { ...jobs, stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0), ...recentWaits(metrics) };
+      // A turn with an owner waits in BullMQ's prioritized set: the backlog is both.
+      return { ...jobs, waiting: (jobs.waiting ?? 0) + (prioritized ?? 0), stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0), ...recentWaits(metrics) };
     },
     dashboardQueues: [botTurns.bullQueue, timers.bullQueue],
     closers: [async () => Promise.all(clients.map((client) => client.quit()))],
