@@ -120,6 +120,18 @@ describe('GameService on fake ports', () => {
     expect((await store.get(gameId))!.moves).toEqual(['f5', 'd6']);
   });
 
+  it('plays a bot’s answer the platform delivered after its flag, however the clock ticks while it is decided', async () => {
+    const created = ok(await service.createRoom({ game: 'othello', timeControl: { kind: 'per-move', moveMs: 5000 }, seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } }, sit: { name: 'Ann', color: 'black' } }));
+    const gameId = created.gameId;
+    ok(await service.move({ gameId, token: created.seat!.token, ply: 0, move: 'f5' }));
+    now += 7000; // the answer reaches the service 2 s after the bot's flag (a web process was down)
+    const ticking = new GameService({ ...(service as unknown as { options: ConstructorParameters<typeof GameService>[0] }).options, now: () => now++ });
+    const answer = { gameId, ply: 1, move: 'd6', game: 'othello' as const, bot: 'engine-1', depth: 3, score: 0, pv: ['d6'], nodes: 100, nps: 10_000, ms: 10 };
+    expect(await ticking.onBotResult(answer)).toBe(true);
+    const game = (await store.get(gameId))!;
+    expect({ status: game.status, moves: game.moves }).toEqual({ status: 'live', moves: ['f5', 'd6'] });
+  });
+
   it('plays a forced pass at once: the player who cannot move is not waited for, its clock charged nothing', async () => {
     // The first position of a seeded random Othello game where the side to move can only pass.
     const { rules } = GAMES.othello;

@@ -286,11 +286,13 @@ export class GameService {
     const result = await this.mutate(gameId, (stored) => {
       const color = seatOf(stored);
       if (!color.ok) return color;
-      const game = botLostMs === undefined ? stored : G.creditBotAnswer(stored, ply, this.now(), botLostMs);
-      const played = G.playMove(game, color.value, ply, move, this.now(), this.firstMoveGraceMs);
+      // One instant for the credit and the move: a bot's answer credited up to now is not late a millisecond on.
+      const now = this.now();
+      const game = botLostMs === undefined ? stored : G.creditBotAnswer(stored, ply, now, botLostMs);
+      const played = G.playMove(game, color.value, ply, move, now, this.firstMoveGraceMs);
       if (played.ok) return accept(played.value.game);
       // A move too late ends the game: on time, or aborted when it was the mover's first.
-      if (played.error.code === 'clock/flag_fell' || played.error.code === 'game/not_live') flagged = G.flagFall(game, ply, this.now(), this.firstMoveGraceMs);
+      if (played.error.code === 'clock/flag_fell' || played.error.code === 'game/not_live') flagged = G.flagFall(game, ply, now, this.firstMoveGraceMs);
       return played;
     });
     if (!result.ok) {
