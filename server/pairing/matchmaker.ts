@@ -106,6 +106,11 @@ export class Matchmaker {
     return accept({ seekId: seek.id, rating: Math.round(seek.rating) });
   }
 
+  /** Whether the seek is still in the pool: not yet paired, cancelled or dropped. */
+  async waiting(seekId: string): Promise<boolean> {
+    return (await this.options.platform.seeks()).some((s) => s.id === seekId);
+  }
+
   async cancel(payload: unknown): Promise<ServerResult<Record<string, never>>> {
     const request = parse(SeekIdSchema, payload);
     if (!request.ok) return request;

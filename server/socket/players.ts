@@ -76,6 +76,11 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
     });
     handle('room:join', async (payload) => holdSeat(await service.join(payload, account)));
     handle('seek', async (payload) => {
+      for (const seekId of seeks) {
+        if (await matchmaker.waiting(seekId)) continue;
+        seeks.delete(seekId); // paired (heard on whichever process) or dropped since
+        await socket.leave(seekRoom(seekId));
+      }
       if (seeks.size > 0) return { ok: false, error: { code: 'seek/too_many', message: 'This connection is already seeking a game; cancel that seek first.' } };
       // In the seek's room before the seek can be paired: a pairing made at once is heard (before this answer).
       try {

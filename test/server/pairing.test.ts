@@ -40,6 +40,8 @@ async function seekTogether(oneServer: Boardroom, twoServer: Boardroom): Promise
   const two = await signedUpClient(twoServer);
   const [seekOne, seekTwo] = await Promise.all([one.ask<{ seekId: string }>('seek', SEEK), two.ask<{ seekId: string }>('seek', SEEK)]);
   await playPaired([one, expectOk(seekOne).seekId], [two, expectOk(seekTwo).seekId]);
+  one.close();
+  two.close();
 }
 
 /** Both seekers hear `seek:paired` for one game, take their seats, play a move each, and black wins by resignation. */
@@ -55,8 +57,6 @@ async function playPaired([one, idOne]: [Client, string], [two, idTwo]: [Client,
   const ended = black[0].waitFor<{ view: GameView }>('ended', (e) => e.view.id === p1.gameId);
   expectOk(await white[0].ask('resign', { gameId: p1.gameId, token: white[1].seat.token }));
   expect((await ended).view.result?.winner).toBe('black');
-  one.close();
-  two.close();
 }
 
 describe('quick pairing reaches its seekers', () => {
@@ -82,6 +82,16 @@ describe('quick pairing reaches its seekers', () => {
 
     const two = await signedUpClient(servers[1]!);
     await playPaired([one, sought.seekId], [two, expectOk(await two.ask<{ seekId: string }>('seek', SEEK)).seekId]);
+  }, 30_000);
+
+  it('a connection whose seek was paired seeks again, and is paired again', async () => {
+    const one = await signedUpClient(servers[0]!);
+    const two = await signedUpClient(servers[1]!);
+    const casual = { ...SEEK, rated: false }; // a rated first game would set their ratings too far apart to meet at once
+    for (let round = 0; round < 2; round++) {
+      const idOne = expectOk(await one.ask<{ seekId: string }>('seek', casual)).seekId;
+      await playPaired([one, idOne], [two, expectOk(await two.ask<{ seekId: string }>('seek', casual)).seekId]);
+    }
   }, 30_000);
 
   it('a seeker whose connection goes after its pairing, before it takes the seat, is away at once, not present while its clock runs', async () => {
