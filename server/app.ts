@@ -92,7 +92,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     service,
     instance,
     bots: (game) => BOT_CATALOG[game].map((b) => b.name),
-    reachable: async (seekId) => (await io.in(seekRoom(seekId)).fetchSockets()).length > 0,
+    // A process that does not answer in time must not stop all pairing: its seekers count as there.
+    reachable: (seekId) => io.in(seekRoom(seekId)).fetchSockets().then((sockets) => sockets.length > 0, () => true),
     notify: (paired) => {
       // The seeker's connection holds the seat from now: were it to go before taking the seat, the seat is away.
       io.in(seekRoom(paired.seekId)).socketsJoin([gameRoom(paired.gameId), seatRoom(paired.gameId, paired.seat.color)]);
