@@ -29,7 +29,7 @@ import { AdminFeed } from './admin/feed.js';
 import { LiveTable } from './admin/live-table.js';
 import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents } from '../shared/protocol/index.js';
 import { attachAgents, authError } from './socket/agents.js';
-import { agentRoom, seatRoom, seekRoom } from './socket/broadcaster.js';
+import { agentRoom, gameRoom, seatRoom, seekRoom } from './socket/broadcaster.js';
 import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type ConnectionData, type NoServerEvents, type PlayerSocket } from './socket/namespaces.js';
 import { attachPlayers } from './socket/players.js';
 import { announceLostGames } from './socket/lost-games.js';
@@ -92,7 +92,13 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     service,
     instance,
     bots: (game) => BOT_CATALOG[game].map((b) => b.name),
-    notify: (paired) => io.to(seekRoom(paired.seekId)).emit('seek:paired', paired),
+    // A process that does not answer in time must not stop all pairing: its seekers count as there.
+    reachable: (seekId) => io.in(seekRoom(seekId)).fetchSockets().then((sockets) => sockets.length > 0, () => true),
+    notify: (paired) => {
+      // The seeker's connection holds the seat from now: were it to go before taking the seat, the seat is away.
+      io.in(seekRoom(paired.seekId)).socketsJoin([gameRoom(paired.gameId), seatRoom(paired.gameId, paired.seat.color)]);
+      io.to(seekRoom(paired.seekId)).emit('seek:paired', paired);
+    },
   });
   // The ladder's share of the bot workers: half of this process's threads, at least one game.
   const ladder = new Ladder({ platform, store, service, instance, botExists, maxConcurrent: Math.max(1, Math.floor(config.BOT_THREADS / 2)), log });

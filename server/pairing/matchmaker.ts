@@ -27,7 +27,9 @@ export interface MatchmakerOptions {
   readonly instance: string;
   /** The roster bots that play a game: a seeker may take one of about its rating instead of waiting. */
   readonly bots: (game: GameId) => readonly string[];
-  /** Tells the seeker (on whatever process holds its connection) its seat. */
+  /** Whether a connection (on whatever process) waits under the seek's id to hear its pairing. */
+  readonly reachable: (seekId: string) => Promise<boolean>;
+  /** Seats the seeker's connection (on whatever process holds it) and tells it its seat. */
   readonly notify: (paired: Paired) => void;
   readonly now?: () => number;
 }
@@ -75,8 +77,11 @@ export class Matchmaker {
     this.now = options.now ?? Date.now;
   }
 
-  /** A player starts waiting; a rated seek needs an account. Pairing is tried at once. */
-  async seek(payload: unknown, who: { account?: string; owner: string }): Promise<ServerResult<{ seekId: string; rating: number }>> {
+  /**
+   * A player starts waiting; a rated seek needs an account. `listen` makes the seeker's connection
+   * reachable under the seek's id before the seek enters the pool, since pairing is tried at once.
+   */
+  async seek(payload: unknown, who: { account?: string; owner: string }, listen: (seekId: string) => Promise<void>): Promise<ServerResult<{ seekId: string; rating: number }>> {
     const request = parse(SeekSchema, payload);
     if (!request.ok) return request;
     const { game, options, timeControl, rated, name } = request.value;
@@ -95,9 +100,15 @@ export class Matchmaker {
       instance: this.options.instance,
       since: this.now(),
     };
+    await listen(seek.id);
     await this.options.platform.putSeek(seek);
     await this.tick();
     return accept({ seekId: seek.id, rating: Math.round(seek.rating) });
+  }
+
+  /** Whether the seek is still in the pool: not yet paired, cancelled or dropped. */
+  async waiting(seekId: string): Promise<boolean> {
+    return (await this.options.platform.seeks()).some((s) => s.id === seekId);
   }
 
   async cancel(payload: unknown): Promise<ServerResult<Record<string, never>>> {
@@ -120,7 +131,11 @@ export class Matchmaker {
     return this.openRoom(seek, seats, [[seek, color]]).then((paired) => (paired.ok ? accept(paired.value[0]!) : paired));
   }
 
-  /** Drops seeks of processes that are gone, then pairs what it can. One process at a time. */
+  /**
+   * Drops seeks of processes that are gone, then pairs what it can; a seek no connection waits on
+   * any longer is dropped rather than paired, so no one is seated in a game it never hears of.
+   * One process at a time.
+   */
   async tick(): Promise<number> {
     const { platform } = this.options;
     if (!(await platform.lock('pairing', this.options.instance, LOCK_MS))) return 0;
@@ -131,6 +146,11 @@ export class Matchmaker {
     if (orphans.length > 0) await Promise.all(orphans.map((s) => platform.takeSeeks([s.id])));
     let made = 0;
     for (const [a, b] of pairSeeks(seeks.filter((s) => !orphans.includes(s)), now)) {
+      const gone = await this.unreachable([a, b]);
+      if (gone.length > 0) {
+        await Promise.all(gone.map((s) => platform.takeSeeks([s.id])));
+        continue;
+      }
       if (!(await platform.takeSeeks([a.id, b.id]))) continue;
       const color: Color = Math.random() < 0.5 ? 'black' : 'white';
       const paired = await this.openRoom(a, { black: { kind: 'human' }, white: { kind: 'human' } }, [
@@ -142,6 +162,11 @@ export class Matchmaker {
       made++;
     }
     return made;
+  }
+
+  private async unreachable(seeks: readonly Seek[]): Promise<Seek[]> {
+    const reached = await Promise.all(seeks.map((s) => this.options.reachable(s.id)));
+    return seeks.filter((_, i) => !reached[i]);
   }
 
   /** A room from a seek's settings with the seekers seated. */

@@ -1,3 +1,4 @@
+import type { Color } from '../../shared/color.js';
 import type { AgentTurn, ChallengeOffer, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
 import type { Broadcaster } from '../games/ports.js';
 import type { MoveRelay } from './move-relay.js';
@@ -5,6 +6,12 @@ import { adminNamespace, agentNamespace, type AdminNamespace, type AgentNamespac
 
 export const gameRoom = (gameId: string): string => `game:${gameId}`;
 export const seatRoom = (gameId: string, color: string): string => `seat:${gameId}:${color}`;
+/** The seats whose rooms a connection is in. */
+export const heldSeats = (rooms: Iterable<string>): { gameId: string; color: Color }[] =>
+  [...rooms].flatMap((room) => {
+    const held = /^seat:(.+):(black|white)$/.exec(room);
+    return held ? [{ gameId: held[1]!, color: held[2] as Color }] : [];
+  });
 /** Spectators only: a seated player never receives the bots' thinking. */
 export const spectatorRoom = (gameId: string): string => `spectate:${gameId}`;
 export const agentRoom = (agent: string): string => `agent:${agent}`;

@@ -8,7 +8,7 @@ import { accept, parse, type ServerResult } from '../games/refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { clientAddress } from './address.js';
-import { analysisRoom, gameRoom, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
+import { analysisRoom, gameRoom, heldSeats, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
 import { guard } from './guard.js';
 import type { PlayerNamespace, PlayerSocket } from './namespaces.js';
 import { SpectatorCount } from './spectators.js';
@@ -52,11 +52,14 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
     const seats: SeatHeld[] = [];
     const seeks = new Set<string>();
     const handle = guard(socket, limit, log, metrics);
+    const remember = (held: SeatHeld): void => {
+      if (!seats.some((s) => s.gameId === held.gameId && s.color === held.color)) seats.push(held);
+    };
     const holdSeat = async <T extends { seat: { gameId: string; color: Color } | null }>(outcome: ServerResult<T>): Promise<ServerResult<T>> => {
       if (outcome.ok && outcome.value.seat) {
         const { gameId, color } = outcome.value.seat;
         await socket.join([gameRoom(gameId), seatRoom(gameId, color)]);
-        if (!seats.some((s) => s.gameId === gameId && s.color === color)) seats.push({ gameId, color });
+        remember({ gameId, color });
         spectators.changed(gameId); // the new player hears the count; a spectator who sat down is one fewer
       }
       return outcome;
@@ -73,13 +76,24 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
     });
     handle('room:join', async (payload) => holdSeat(await service.join(payload, account)));
     handle('seek', async (payload) => {
-      if (seeks.size > 0) return { ok: false, error: { code: 'seek/too_many', message: 'This connection is already seeking a game; cancel that seek first.' } };
-      const sought = await matchmaker.seek(payload, { account, owner });
-      if (sought.ok) {
-        seeks.add(sought.value.seekId);
-        await socket.join(seekRoom(sought.value.seekId));
+      for (const seekId of seeks) {
+        if (await matchmaker.waiting(seekId)) continue;
+        seeks.delete(seekId); // paired (heard on whichever process) or dropped since
+        await socket.leave(seekRoom(seekId));
       }
-      return sought;
+      if (seeks.size > 0) return { ok: false, error: { code: 'seek/too_many', message: 'This connection is already seeking a game; cancel that seek first.' } };
+      // In the seek's room before the seek can be paired: a pairing made at once is heard (before this answer).
+      try {
+        return await matchmaker.seek(payload, { account, owner }, async (seekId) => {
+          seeks.add(seekId);
+          await socket.join(seekRoom(seekId));
+        });
+      } catch (error) {
+        // The store failed: the connection may seek again, and a seek left in the pool, heard by no one, is dropped.
+        for (const seekId of seeks) await socket.leave(seekRoom(seekId));
+        seeks.clear();
+        throw error;
+      }
     });
     handle('seek:cancel', async (payload) => {
       const cancelled = await matchmaker.cancel(payload);
@@ -138,6 +152,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
 
     socket.on('disconnecting', () => {
       if (closing()) return;
+      heldSeats(socket.rooms).forEach(remember); // seats a pairing gave this connection, taken or not
       for (const gameId of SpectatorCount.watched(socket.rooms)) spectators.changed(gameId);
     });
     socket.on('disconnect', () => {

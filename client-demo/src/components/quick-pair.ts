@@ -31,8 +31,11 @@ export function quickPairCard(disposer: Disposer): HTMLElement {
   const ratedLabel = h('label', { class: 'check' }, rated, 'Rated');
   let seekId: string | null = null;
   let since = 0;
+  /** Pairings heard while the seek's answer is on its way: one made at once comes before it. */
+  let early: SeekPaired[] | null = null;
 
   const paired = (p: SeekPaired): void => {
+    if (early) return void early.push(p);
     if (p.seekId !== seekId) return;
     seekId = null;
     keepSeat(p.gameId, { token: p.seat.token, color: p.seat.color });
@@ -67,11 +70,16 @@ export function quickPairCard(disposer: Disposer): HTMLElement {
   };
 
   const seek = async (): Promise<void> => {
+    early = [];
     const ack = await conn.ask('seek', { game: gameSelect.value, timeControl: CLOCKS[Number(clockSelect.value)], rated: rated.checked, name: playerName() });
+    const heard = early;
+    early = null;
     if (!ack.ok) return void toast(ack.error.message, 'error');
     seekId = ack.seekId;
     since = Date.now();
     waiting();
+    const pairing = heard.find((p) => p.seekId === ack.seekId);
+    if (pairing) paired(pairing);
   };
 
   const cancel = async (): Promise<void> => {
