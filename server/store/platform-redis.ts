@@ -31,6 +31,13 @@ redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
 return 1`;
 
+/** KEYS: a process's connection counts. ARGV: address, delta, ttl s. A count that reaches 0 is removed in the same step. */
+const COUNT_CONNECTION = `
+local count = redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
+if count <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return count`;
+
 /** An owner's room sets are forgotten a day after their last change. */
 const ROOM_SET_TTL_S = 86_400;
 
@@ -44,6 +51,7 @@ export class RedisPlatform implements PlatformStore {
     redis.defineCommand('boardroomLock', { numberOfKeys: 1, lua: LOCK });
     redis.defineCommand('boardroomHit', { numberOfKeys: 1, lua: HIT });
     redis.defineCommand('boardroomReserveRoom', { numberOfKeys: 1, lua: RESERVE_ROOM });
+    redis.defineCommand('boardroomCountConnection', { numberOfKeys: 1, lua: COUNT_CONNECTION });
   }
 
   async createAccount(account: Account): Promise<boolean> {
@@ -95,10 +103,7 @@ export class RedisPlatform implements PlatformStore {
   }
 
   async countConnection(instance: string, address: string, delta: number): Promise<void> {
-    const key = `${this.prefix}connections:${instance}`;
-    const next = await this.redis.hincrby(key, address, delta);
-    if (next <= 0) await this.redis.hdel(key, address);
-    await this.redis.expire(key, ROOM_SET_TTL_S);
+    await this.call('boardroomCountConnection', [`${this.prefix}connections:${instance}`, address, delta, ROOM_SET_TTL_S]);
   }
 
   async connections(address: string, instances: readonly string[]): Promise<number> {

@@ -125,5 +125,13 @@ export function platformContract(name: string, open: () => Promise<PlatformStore
       expect(await store.allConnections([a, b])).toBe(3);
       expect(await store.allConnections([b])).toBe(0);
     });
+
+    it('keeps a connection counted while another from the address closes at the same time', async () => {
+      const store = await open();
+      const web = `web-${Math.random()}`;
+      await store.countConnection(web, '10.0.0.1', 1);
+      for (let i = 0; i < 20; i++) await Promise.all([store.countConnection(web, '10.0.0.1', -1), store.countConnection(web, '10.0.0.1', 1)]);
+      expect(await store.connections('10.0.0.1', [web])).toBe(1);
+    });
   });
 }
