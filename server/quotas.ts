@@ -19,6 +19,8 @@ export interface QuotaLimits {
 /** Owners that quotas do not count: the server's own rooms. */
 const EXEMPT = new Set(['ladder']);
 
+const botMsKey = (owner: string): string => `quota:bot-ms:${owner}`;
+
 /** A room is in the store within this long of its reservation, or it was never made. */
 const UNMADE_AFTER_MS = 60_000;
 
@@ -73,24 +75,34 @@ export class Quotas {
   /** A bot turn asked `budgetMs` of thinking for an owner's room. */
   async botThinking(owner: string | null, budgetMs: number): Promise<void> {
     if (owner === null || EXEMPT.has(owner)) return;
-    await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, budgetMs);
+    await this.platform.hit(botMsKey(owner), 60_000, budgetMs);
   }
 
   /**
    * May `owner` ask for `ms` of bot thinking outside a room (a finished game's analysis)? Counted
-   * against the same minute's bot seconds as its rooms' turns, and charged when allowed.
+   * against the same minute's bot seconds as its rooms' turns: charged and counted in one step, so
+   * requests sent at once cannot all pass, and given back when refused.
    */
   async mayThink(owner: string | null, ms: number): Promise<ServerResult<Record<string, never>>> {
     if (owner === null || EXEMPT.has(owner)) return accept({});
-    const left = await this.botSecondsLeft(owner);
-    if (left.ok) await this.botThinking(owner, ms);
-    return left;
+    const charged = await this.platform.hit(botMsKey(owner), 60_000, ms);
+    const before = { ...charged, count: charged.count - ms };
+    if (this.underBotSeconds(before)) return accept({});
+    await this.platform.hit(botMsKey(owner), 60_000, -ms);
+    return this.overBotSeconds(before);
   }
 
   private async botSecondsLeft(owner: string): Promise<ServerResult<Record<string, never>>> {
+    const used = await this.platform.hit(botMsKey(owner), 60_000, 0);
+    return this.underBotSeconds(used) ? accept({}) : this.overBotSeconds(used);
+  }
+
+  private underBotSeconds(used: { count: number }): boolean {
+    return used.count < this.limits.botSecondsPerMinute * 1000;
+  }
+
+  private overBotSeconds(used: { count: number; resetInMs: number }): ServerResult<never> {
     const limit = this.limits.botSecondsPerMinute;
-    const used = await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, 0);
-    if (used.count < limit * 1000) return accept({});
     return over('quota/bot_seconds', `Your rooms and analyses asked for ${Math.round(used.count / 1000)} s of bot thinking this minute, the most allowed (${limit} s).`, used.resetInMs);
   }
 

@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import type { Ack } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { ADMIN_TOKEN, Client, startServer } from '../support/server.js';
+import { ADMIN_TOKEN, Client, playScripted, startServer } from '../support/server.js';
 
 // Quotas hold under concurrency: what one owner sends at once is counted and checked in one step,
 // and a refused handshake leaves no connection counted.
@@ -154,5 +154,15 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('room quotas under c
     const agent = await connect(server, '/agent', { token: await agentToken(server, 'challenger') });
     const acks = await Promise.all(Array.from({ length: 30 }, () => agent.ask('challenge', { game: 'othello', opponent: { kind: 'open' } })));
     expect(tally(acks)).toEqual({ ok: 20, 'quota/live_rooms': 10 });
+  });
+
+  it('analyses of five games asked at once with bot seconds for one: exactly one is queued', async () => {
+    // One bot second a minute; a 9-move game at 60 ms a position is charged 2 × 10 × 60 ms.
+    const server = await serve({ ...MODES[mode](), ANALYSIS_PLY_MS: '60', QUOTA_BOT_SECONDS_PER_MINUTE: '1' });
+    const moves = ['h8', 'a1', 'i8', 'a3', 'j8', 'a5', 'k8', 'a7', 'l8'];
+    const games = await Promise.all(Array.from({ length: 5 }, () => playScripted(server.url, 'gomoku', moves)));
+    const ann = await connect(server);
+    const acks = await Promise.all(games.map(({ gameId }) => ann.ask('analysis:request', { gameId })));
+    expect(tally(acks)).toEqual({ ok: 1, 'quota/bot_seconds': 4 });
   });
 });
