@@ -23,14 +23,14 @@ import { Metrics } from './metrics.js';
 import { createRuntime } from './runtime/runtime.js';
 import { Retention } from './runtime/retention.js';
 import { Sweeper } from './runtime/sweeper.js';
-import { clientAddress } from './socket/address.js';
 import { attachAdmin } from './socket/admin.js';
+import { limitConnections } from './socket/connection-quota.js';
 import { AdminFeed } from './admin/feed.js';
 import { LiveTable } from './admin/live-table.js';
 import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents } from '../shared/protocol/index.js';
 import { attachAgents, authError } from './socket/agents.js';
 import { agentRoom, gameRoom, seatRoom, seekRoom } from './socket/broadcaster.js';
-import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type ConnectionData, type NoServerEvents, type PlayerSocket } from './socket/namespaces.js';
+import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type ConnectionData, type NoServerEvents } from './socket/namespaces.js';
 import { attachPlayers } from './socket/players.js';
 import { announceLostGames } from './socket/lost-games.js';
 import { isStoreUnavailable, type StoredGame } from './store/store.js';
@@ -120,20 +120,12 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
       next(authError('protocol/unsupported', `This server speaks protocol ${PROTOCOL_VERSION} (PROTOCOL.md), not ${String(protocol).slice(0, 20)}.`));
     });
   }
-  type Connecting = Pick<PlayerSocket, 'handshake' | 'data'> & { once(event: 'disconnect', listener: () => void): unknown };
   for (const ns of [players, agents] as const) {
-    ns.use((socket: Connecting, next: (err?: Error) => void) => {
+    ns.use((socket: { data: ConnectionData }, next: () => void) => {
       socket.data.instance = instance;
-      // Connections per address, counted per process and summed over the live ones.
-      const address = clientAddress(socket, config.TRUST_PROXY);
-      void (async () => {
-        const allowed = await quotas.mayConnect(address, await liveInstances());
-        if (!allowed.ok) return next(authError(allowed.error.code, allowed.error.message));
-        await platform.countConnection(instance, address, 1);
-        socket.once('disconnect', () => void platform.countConnection(instance, address, -1).catch(onError));
-        next();
-      })().catch(() => next()); // the store is away: the connection is let in, and its requests say so
+      next();
     });
+    limitConnections(ns, { quotas, platform, instance, liveInstances, trustProxy: config.TRUST_PROXY, onError });
   }
   attachPlayers(players, { service, analysis, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
   attachAgents(agents, { service, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);

@@ -19,6 +19,11 @@ export interface QuotaLimits {
 /** Owners that quotas do not count: the server's own rooms. */
 const EXEMPT = new Set(['ladder']);
 
+const botMsKey = (owner: string): string => `quota:bot-ms:${owner}`;
+
+/** A room is in the store within this long of its reservation, or it was never made. */
+const UNMADE_AFTER_MS = 60_000;
+
 function over(code: ErrorCode, message: string, retryAfterMs?: number): ServerResult<never> {
   return { ok: false, error: { code, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) } };
 }
@@ -35,15 +40,24 @@ export class Quotas {
     private readonly limits: QuotaLimits,
   ) {}
 
-  /** May `owner` make a room with these seats now? */
-  async mayCreate(owner: string | null, seats: { black: SeatSpec; white: SeatSpec }): Promise<ServerResult<Record<string, never>>> {
+  /**
+   * Takes the places room `gameId` needs in its owner's quotas, each counted and taken in one step,
+   * so requests sent at once cannot all pass; a refusal gives back the places taken before it. A
+   * room that is not made after all gives its places back with `release`.
+   */
+  async reserve(owner: string | null, gameId: string, seats: { black: SeatSpec; white: SeatSpec }): Promise<ServerResult<Record<string, never>>> {
     if (owner === null || EXEMPT.has(owner)) return accept({});
     const { limits } = this;
-    const live = await this.live('rooms', owner, limits.liveRooms);
-    if (live >= limits.liveRooms) return over('quota/live_rooms', `You have ${live} rooms not yet finished, the most allowed (${limits.liveRooms}): finish or leave one first.`);
+    if (!(await this.hold('rooms', owner, gameId, limits.liveRooms))) return over('quota/live_rooms', `You have as many rooms not yet finished as allowed (${limits.liveRooms}): finish or leave one first.`);
+    const rest = await this.reserveRest(owner, gameId, seats);
+    if (!rest.ok) await this.release(owner, gameId);
+    return rest;
+  }
+
+  private async reserveRest(owner: string, gameId: string, seats: { black: SeatSpec; white: SeatSpec }): Promise<ServerResult<Record<string, never>>> {
+    const { limits } = this;
     if (seats.black.kind === 'bot' || seats.white.kind === 'bot') {
-      const bots = await this.live('bot-games', owner, limits.liveBotGames);
-      if (bots >= limits.liveBotGames) return over('quota/live_bot_games', `You have ${bots} games with a bot not yet finished, the most allowed (${limits.liveBotGames}).`);
+      if (!(await this.hold('bot-games', owner, gameId, limits.liveBotGames))) return over('quota/live_bot_games', `You have as many games with a bot not yet finished as allowed (${limits.liveBotGames}).`);
       const thinking = await this.botSecondsLeft(owner);
       if (!thinking.ok) return thinking;
     }
@@ -52,14 +66,8 @@ export class Quotas {
     return accept({});
   }
 
-  /** A room was made: it counts until it finishes. */
-  async created(owner: string | null, gameId: string, hasBot: boolean): Promise<void> {
-    if (owner === null || EXEMPT.has(owner)) return;
-    await this.platform.holdRoom('rooms', owner, gameId);
-    if (hasBot) await this.platform.holdRoom('bot-games', owner, gameId);
-  }
-
-  async finished(owner: string | null, gameId: string): Promise<void> {
+  /** A room finished, or was not made after all: its places are free. */
+  async release(owner: string | null, gameId: string): Promise<void> {
     if (owner === null) return;
     await Promise.all([this.platform.releaseRoom('rooms', owner, gameId), this.platform.releaseRoom('bot-games', owner, gameId)]);
   }
@@ -67,24 +75,34 @@ export class Quotas {
   /** A bot turn asked `budgetMs` of thinking for an owner's room. */
   async botThinking(owner: string | null, budgetMs: number): Promise<void> {
     if (owner === null || EXEMPT.has(owner)) return;
-    await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, budgetMs);
+    await this.platform.hit(botMsKey(owner), 60_000, budgetMs);
   }
 
   /**
    * May `owner` ask for `ms` of bot thinking outside a room (a finished game's analysis)? Counted
-   * against the same minute's bot seconds as its rooms' turns, and charged when allowed.
+   * against the same minute's bot seconds as its rooms' turns: charged and counted in one step, so
+   * requests sent at once cannot all pass, and given back when refused.
    */
   async mayThink(owner: string | null, ms: number): Promise<ServerResult<Record<string, never>>> {
     if (owner === null || EXEMPT.has(owner)) return accept({});
-    const left = await this.botSecondsLeft(owner);
-    if (left.ok) await this.botThinking(owner, ms);
-    return left;
+    const charged = await this.platform.hit(botMsKey(owner), 60_000, ms);
+    const before = { ...charged, count: charged.count - ms };
+    if (this.underBotSeconds(before)) return accept({});
+    await this.platform.hit(botMsKey(owner), 60_000, -ms);
+    return this.overBotSeconds(before);
   }
 
   private async botSecondsLeft(owner: string): Promise<ServerResult<Record<string, never>>> {
+    const used = await this.platform.hit(botMsKey(owner), 60_000, 0);
+    return this.underBotSeconds(used) ? accept({}) : this.overBotSeconds(used);
+  }
+
+  private underBotSeconds(used: { count: number }): boolean {
+    return used.count < this.limits.botSecondsPerMinute * 1000;
+  }
+
+  private overBotSeconds(used: { count: number; resetInMs: number }): ServerResult<never> {
     const limit = this.limits.botSecondsPerMinute;
-    const used = await this.platform.hit(`quota:bot-ms:${owner}`, 60_000, 0);
-    if (used.count < limit * 1000) return accept({});
     return over('quota/bot_seconds', `Your rooms and analyses asked for ${Math.round(used.count / 1000)} s of bot thinking this minute, the most allowed (${limit} s).`, used.resetInMs);
   }
 
@@ -95,18 +113,25 @@ export class Quotas {
   }
 
   /**
-   * Rooms an owner holds in a set. Finished rooms are released as they finish; at the limit, any
-   * that finished without being released (a crash in between) are let go and the rest counted.
+   * A place for the room in an owner's set. At the limit, rooms that finished without being
+   * released (a crash in between) and reservations of rooms never made are let go, and the place
+   * is asked for again.
    */
-  private async live(set: string, owner: string, limit: number): Promise<number> {
-    const held = await this.platform.heldRooms(set, owner);
-    if (held.length < limit) return held.length;
-    let live = 0;
-    for (const id of held) {
+  private async hold(set: string, owner: string, gameId: string, limit: number): Promise<boolean> {
+    if (await this.platform.reserveRoom(set, owner, gameId, limit)) return true;
+    return (await this.letGoStale(set, owner)) && this.platform.reserveRoom(set, owner, gameId, limit);
+  }
+
+  /** True when any held room was let go. A room not yet in the store may be one being made now. */
+  private async letGoStale(set: string, owner: string): Promise<boolean> {
+    const old = new Set(await this.platform.heldRooms(set, owner, Date.now() - UNMADE_AFTER_MS));
+    let released = false;
+    for (const id of await this.platform.heldRooms(set, owner)) {
       const game = await this.store.get(id);
-      if (game && game.status !== 'finished') live++;
-      else await this.platform.releaseRoom(set, owner, id);
+      if (game ? game.status !== 'finished' : !old.has(id)) continue;
+      await this.platform.releaseRoom(set, owner, id);
+      released = true;
     }
-    return live;
+    return released;
   }
 }

@@ -145,10 +145,16 @@ export class GameService {
     if (spec.sit && !COLORS.some((c) => spec.seats[c].kind === 'human')) {
       return refuse('room/bad_seat', 'There is no human seat to sit in: make one seat human.');
     }
-    const allowed = await this.options.quotas?.mayCreate(created.value.owner, spec.seats);
+    const { owner, id } = created.value;
+    const allowed = await this.options.quotas?.reserve(owner, id, spec.seats);
     if (allowed && !allowed.ok) return allowed;
-    if (!(await this.options.store.create(created.value))) return refuse('server/busy', 'Could not create the room; try again.');
-    await this.options.quotas?.created(created.value.owner, created.value.id, COLORS.some((c) => spec.seats[c].kind === 'bot'));
+    let stored = false;
+    try {
+      stored = await this.options.store.create(created.value);
+    } finally {
+      if (!stored) await this.options.quotas?.release(owner, id);
+    }
+    if (!stored) return refuse('server/busy', 'Could not create the room; try again.');
     await this.afterCommit(undefined, created.value);
     let seat: Seated | null = null;
     if (spec.sit) {
@@ -598,7 +604,7 @@ export class GameService {
     if (ended) {
       this.botScores.delete(after.id);
       broadcaster.ended(this.viewOf(after));
-      await this.options.quotas?.finished(after.owner, after.id);
+      await this.options.quotas?.release(after.owner, after.id);
     } else if (!moved) broadcaster.state(this.viewOf(after));
     // The lobby hears of a room when its seats or status change, not on every move.
     if (!moved || ended || !sameSeats(before, after)) broadcaster.roomChanged(G.toSummary(after));

@@ -11,7 +11,7 @@ export class MemoryPlatform implements PlatformStore {
   private readonly ladderConfigs = new Map<GameId, LadderConfig>();
   private readonly entrants = new Map<GameId, Map<string, LadderEntrant>>();
   private readonly played = new Map<GameId, Map<string, number>>();
-  private readonly rooms = new Map<string, Set<string>>();
+  private readonly rooms = new Map<string, Map<string, number>>();
   private readonly connectionCounts = new Map<string, number>();
 
   async createAccount(account: Account): Promise<boolean> {
@@ -49,17 +49,30 @@ export class MemoryPlatform implements PlatformStore {
   }
 
   async holdRoom(set: string, owner: string, gameId: string): Promise<void> {
-    const key = `${set}|${owner}`;
-    if (!this.rooms.has(key)) this.rooms.set(key, new Set());
-    this.rooms.get(key)!.add(gameId);
+    await this.reserveRoom(set, owner, gameId, Infinity);
+  }
+
+  async reserveRoom(set: string, owner: string, gameId: string, limit: number): Promise<boolean> {
+    const held = this.roomSet(set, owner);
+    if (held.has(gameId)) return true;
+    if (held.size >= limit) return false;
+    held.set(gameId, Date.now());
+    return true;
   }
 
   async releaseRoom(set: string, owner: string, gameId: string): Promise<void> {
     this.rooms.get(`${set}|${owner}`)?.delete(gameId);
   }
 
-  async heldRooms(set: string, owner: string): Promise<string[]> {
-    return [...(this.rooms.get(`${set}|${owner}`) ?? [])];
+  async heldRooms(set: string, owner: string, addedBefore = Infinity): Promise<string[]> {
+    return [...(this.rooms.get(`${set}|${owner}`) ?? [])].filter(([, added]) => added < addedBefore).map(([gameId]) => gameId);
+  }
+
+  /** An owner's rooms in a set, each with when it was added. */
+  private roomSet(set: string, owner: string): Map<string, number> {
+    const key = `${set}|${owner}`;
+    if (!this.rooms.has(key)) this.rooms.set(key, new Map());
+    return this.rooms.get(key)!;
   }
 
   async countConnection(instance: string, address: string, delta: number): Promise<void> {

@@ -23,6 +23,21 @@ local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
+/** KEYS: an owner's rooms (a sorted set by when added). ARGV: game id, limit, now, ttl s. 1 when held, 0 at the limit. */
+const RESERVE_ROOM = `
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 1 end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1`;
+
+/** KEYS: a process's connection counts. ARGV: address, delta, ttl s. A count that reaches 0 is removed in the same step. */
+const COUNT_CONNECTION = `
+local count = redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
+if count <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return count`;
+
 /** An owner's room sets are forgotten a day after their last change. */
 const ROOM_SET_TTL_S = 86_400;
 
@@ -35,6 +50,8 @@ export class RedisPlatform implements PlatformStore {
     redis.defineCommand('boardroomTakeSeeks', { numberOfKeys: 1, lua: TAKE_SEEKS });
     redis.defineCommand('boardroomLock', { numberOfKeys: 1, lua: LOCK });
     redis.defineCommand('boardroomHit', { numberOfKeys: 1, lua: HIT });
+    redis.defineCommand('boardroomReserveRoom', { numberOfKeys: 1, lua: RESERVE_ROOM });
+    redis.defineCommand('boardroomCountConnection', { numberOfKeys: 1, lua: COUNT_CONNECTION });
   }
 
   async createAccount(account: Account): Promise<boolean> {
@@ -64,23 +81,29 @@ export class RedisPlatform implements PlatformStore {
   }
 
   async holdRoom(set: string, owner: string, gameId: string): Promise<void> {
-    const key = `${this.prefix}owner:${set}:${owner}`;
-    await this.redis.multi().sadd(key, gameId).expire(key, ROOM_SET_TTL_S).exec();
+    const key = this.roomsKey(set, owner);
+    await this.redis.multi().zadd(key, 'NX', Date.now(), gameId).expire(key, ROOM_SET_TTL_S).exec();
+  }
+
+  async reserveRoom(set: string, owner: string, gameId: string, limit: number): Promise<boolean> {
+    return (await this.call('boardroomReserveRoom', [this.roomsKey(set, owner), gameId, limit, Date.now(), ROOM_SET_TTL_S])) === 1;
   }
 
   async releaseRoom(set: string, owner: string, gameId: string): Promise<void> {
-    await this.redis.srem(`${this.prefix}owner:${set}:${owner}`, gameId);
+    await this.redis.zrem(this.roomsKey(set, owner), gameId);
   }
 
-  async heldRooms(set: string, owner: string): Promise<string[]> {
-    return this.redis.smembers(`${this.prefix}owner:${set}:${owner}`);
+  async heldRooms(set: string, owner: string, addedBefore = Infinity): Promise<string[]> {
+    return this.redis.zrangebyscore(this.roomsKey(set, owner), '-inf', addedBefore === Infinity ? '+inf' : `(${addedBefore}`);
+  }
+
+  /** Sorted by when each room was added: a reservation's age tells a room being made from one never made. */
+  private roomsKey(set: string, owner: string): string {
+    return `${this.prefix}held:${set}:${owner}`;
   }
 
   async countConnection(instance: string, address: string, delta: number): Promise<void> {
-    const key = `${this.prefix}connections:${instance}`;
-    const next = await this.redis.hincrby(key, address, delta);
-    if (next <= 0) await this.redis.hdel(key, address);
-    await this.redis.expire(key, ROOM_SET_TTL_S);
+    await this.call('boardroomCountConnection', [`${this.prefix}connections:${instance}`, address, delta, ROOM_SET_TTL_S]);
   }
 
   async connections(address: string, instances: readonly string[]): Promise<number> {

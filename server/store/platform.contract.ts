@@ -85,6 +85,34 @@ export function platformContract(name: string, open: () => Promise<PlatformStore
       expect(await store.ladderPlayed('gomoku')).toEqual(new Map([['engine-1', 2], ['random', 1], ['bridge', 1]]));
     });
 
+    it('reserves rooms up to a limit in one step, however many ask at once', async () => {
+      const store = await open();
+      const owner = `agent:${Math.random()}`;
+      const ids = Array.from({ length: 30 }, (_, i) => `g${i}`);
+      const taken = await Promise.all(ids.map((id) => store.reserveRoom('rooms', owner, id, 20)));
+      expect(taken.filter(Boolean)).toHaveLength(20);
+      const held = await store.heldRooms('rooms', owner);
+      expect(held.sort()).toEqual(ids.filter((_, i) => taken[i]).sort());
+      expect(await store.reserveRoom('rooms', owner, held[0]!, 20)).toBe(true); // held already: kept
+      expect(await store.heldRooms('rooms', owner)).toHaveLength(20);
+      await store.releaseRoom('rooms', owner, held[0]!);
+      expect(await store.reserveRoom('rooms', owner, 'late', 20)).toBe(true);
+      expect(await store.reserveRoom('rooms', owner, 'later', 20)).toBe(false);
+      expect(await store.heldRooms('bot-games', owner)).toEqual([]); // sets are apart
+    });
+
+    it('tells the rooms held since before a time', async () => {
+      const store = await open();
+      const owner = `account:${Math.random()}`;
+      await store.holdRoom('rooms', owner, 'early');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const between = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await store.reserveRoom('rooms', owner, 'recent', 5)).toBe(true);
+      expect(await store.heldRooms('rooms', owner, between)).toEqual(['early']);
+      expect((await store.heldRooms('rooms', owner)).sort()).toEqual(['early', 'recent']);
+    });
+
     it('counts connections per process and address, and over every address', async () => {
       const store = await open();
       const [a, b] = [`web-${Math.random()}`, `web-${Math.random()}`];
@@ -96,6 +124,14 @@ export function platformContract(name: string, open: () => Promise<PlatformStore
       expect(await store.connections('10.0.0.1', [a, b])).toBe(2);
       expect(await store.allConnections([a, b])).toBe(3);
       expect(await store.allConnections([b])).toBe(0);
+    });
+
+    it('keeps a connection counted while another from the address closes at the same time', async () => {
+      const store = await open();
+      const web = `web-${Math.random()}`;
+      await store.countConnection(web, '10.0.0.1', 1);
+      for (let i = 0; i < 20; i++) await Promise.all([store.countConnection(web, '10.0.0.1', -1), store.countConnection(web, '10.0.0.1', 1)]);
+      expect(await store.connections('10.0.0.1', [web])).toBe(1);
     });
   });
 }

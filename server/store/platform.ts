@@ -60,8 +60,14 @@ export interface PlatformStore {
   hit(key: string, windowMs: number, by?: number): Promise<{ count: number; resetInMs: number }>;
   /** Adds a room to an owner's set of rooms under a name (`rooms`, `bot-games`): what its quotas count. */
   holdRoom(set: string, owner: string, gameId: string): Promise<void>;
+  /**
+   * Adds a room to the set only while it holds fewer than `limit`, counted and added in one step,
+   * so requests at once cannot all pass: false (nothing added) at the limit. A room held already is kept.
+   */
+  reserveRoom(set: string, owner: string, gameId: string, limit: number): Promise<boolean>;
   releaseRoom(set: string, owner: string, gameId: string): Promise<void>;
-  heldRooms(set: string, owner: string): Promise<string[]>;
+  /** The rooms in the set, or only those added before `addedBefore` (ms since the epoch). */
+  heldRooms(set: string, owner: string, addedBefore?: number): Promise<string[]>;
   /** This process's open connections from an address go up or down by `delta`. */
   countConnection(instance: string, address: string, delta: number): Promise<void>;
   /** Open connections from an address, summed over the processes named. */
