@@ -20,7 +20,7 @@ import {
 import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import { identityKey, rateGame, type Identity } from '../ratings/rating.js';
 import type { Quotas } from '../quotas.js';
-import type { GameEnd, GameStore, GameSummary, StoredGame } from '../store/store.js';
+import { agentKey, type GameEnd, type GameStore, type GameSummary, type StoredGame } from '../store/store.js';
 import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
@@ -190,7 +190,7 @@ export class GameService {
     const request = parse(ChallengeSchema, payload);
     if (!request.ok) return request;
     const { opponent, color: wanted, ...room } = request.value;
-    if (opponent.kind === 'agent' && opponent.agent === agent) return refuse('room/bad_seat', 'An agent cannot challenge itself.');
+    if (opponent.kind === 'agent' && agentKey(opponent.agent) === agentKey(agent)) return refuse('room/bad_seat', 'An agent cannot challenge itself.');
     const color: Color = wanted === 'random' ? COLORS[Math.floor(Math.random() * 2)]! : wanted;
     const other = opposite(color);
     const theirs = opponent.kind === 'open' ? { kind: 'human' as const } : opponent.kind === 'bot' ? opponent : { kind: 'agent' as const, agent: opponent.agent };

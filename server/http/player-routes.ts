@@ -96,7 +96,8 @@ export function playerRoutes(deps: PlayerRouteDeps): Router {
 async function findIdentity(deps: PlayerRouteDeps, name: string): Promise<Identity | undefined> {
   const account = await deps.platform.account(name);
   if (account) return { kind: 'person', name: account.name };
-  if (await deps.store.agentNamed(name)) return { kind: 'agent', name };
+  const agent = await deps.store.agentNamed(name);
+  if (agent) return { kind: 'agent', name: agent.name };
   if (GAME_IDS.some((game) => BOT_CATALOG[game].some((b) => b.name === name))) return { kind: 'bot', name };
   return undefined;
 }

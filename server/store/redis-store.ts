@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { GameAnalysis, GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
+import { agentKey, withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
 
@@ -74,7 +74,8 @@ redis.call('ZADD', KEYS[2 + tonumber(ARGV[2])], ARGV[3], ARGV[4])
 return 1`;
 
 /**
- * Agents: a hash token hash → identity, and a hash name → token hash, so a name has one token.
+ * Agents: a hash token hash → identity, and a hash name (in lower case) → token hash, so a name has
+ * one token and one owner in any letter case.
  * KEYS: names hash, tokens hash. ARGV: name, token hash, identity JSON. 1 when registered, 0
  * when the name is taken.
  */
@@ -306,21 +307,21 @@ export class RedisStore implements GameStore {
   }
 
   async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {
-    const put = await this.call('boardroomPutAgent', [`${this.prefix}agents:names`, `${this.prefix}agents`, agent.name, tokenHash, JSON.stringify(agent)]);
+    const put = await this.call('boardroomPutAgent', [`${this.prefix}agents:names`, `${this.prefix}agents`, agentKey(agent.name), tokenHash, JSON.stringify(agent)]);
     return put === 1;
   }
 
   async agentNamed(name: string): Promise<AgentIdentity | undefined> {
-    const tokenHash = await this.redis.hget(`${this.prefix}agents:names`, name);
+    const tokenHash = await this.redis.hget(`${this.prefix}agents:names`, agentKey(name));
     return tokenHash ? this.getAgent(tokenHash) : undefined;
   }
 
   async replaceAgentToken(name: string, tokenHash: string): Promise<boolean> {
-    return (await this.call('boardroomReplaceAgentToken', [`${this.prefix}agents:names`, `${this.prefix}agents`, name, tokenHash])) === 1;
+    return (await this.call('boardroomReplaceAgentToken', [`${this.prefix}agents:names`, `${this.prefix}agents`, agentKey(name), tokenHash])) === 1;
   }
 
   async deleteAgent(name: string): Promise<boolean> {
-    return (await this.call('boardroomReplaceAgentToken', [`${this.prefix}agents:names`, `${this.prefix}agents`, name])) === 1;
+    return (await this.call('boardroomReplaceAgentToken', [`${this.prefix}agents:names`, `${this.prefix}agents`, agentKey(name)])) === 1;
   }
 
   /** Leases are a sorted set scored by their end; ones long run out are dropped on the way. */
