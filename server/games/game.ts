@@ -106,8 +106,17 @@ export function sit(
   }
   const token = newToken();
   const seat: StoredSeat = { ...game.seats[color], name: who.name, tokenHash: hashToken(token), connected: true, connectedVia: who.via, awaySince: null, account: kind === 'human' && who.account === true };
+  if (game.rated && samePlayer(seat, game.seats[opposite(color)])) {
+    return refuse('room/same_player', `The other seat of this rated room is ${who.name}'s already: a rated game needs two players.`);
+  }
   const seated = { ...game, seats: { ...game.seats, [color]: seat } };
   return accept({ game: next(startIfFull(seated, now), {}, now), color, token });
+}
+
+/** Whether two seats are one account's, or one agent's: one rating, which a game cannot rate against itself. */
+function samePlayer(a: StoredSeat, b: StoredSeat): boolean {
+  const [x, y] = [seatIdentity(a), seatIdentity(b)];
+  return x !== null && y !== null && x.kind === y.kind && x.name.toLowerCase() === y.name.toLowerCase();
 }
 
 function startIfFull(game: StoredGame, now: number): StoredGame {

@@ -15,6 +15,7 @@ export const SERVER_ERROR_CODES = [
   'room/full', // no open seat of the asked colour
   'room/reserved', // the seat is reserved for another agent
   'room/bad_seat', // a seat spec that cannot be (unknown bot, no human seat to sit in)
+  'room/same_player', // the other seat of this rated room is held by the same account or agent
   'seat/bad_token', // the seat token does not belong to a seat of this game
   'seat/not_agent', // an agent tried to take a seat not meant for agents
   'game/not_live', // the game has not started or has ended
