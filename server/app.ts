@@ -32,7 +32,8 @@ import { attachAgents, authError } from './socket/agents.js';
 import { agentRoom, seatRoom, seekRoom } from './socket/broadcaster.js';
 import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type ConnectionData, type NoServerEvents, type PlayerSocket } from './socket/namespaces.js';
 import { attachPlayers } from './socket/players.js';
-import { announceLostGames } from './socket/lost-games.js';
+import { announceLostGames, STORE_EMPTIED } from './socket/lost-games.js';
+import { announceSignOut, endAllSessions } from './socket/sessions.js';
 import { isStoreUnavailable, type StoredGame } from './store/store.js';
 import { STORE_UNAVAILABLE } from './socket/guard.js';
 
@@ -144,7 +145,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
 
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
-  app.use(playerRoutes({ accounts, platform, store }));
+  app.use(playerRoutes({ accounts, platform, store, signedOut: (key) => announceSignOut(players, key) }));
   app.use(apiRoutes({ service, analysis, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   if (dashboardQueues.length > 0) {
     const board = new ExpressAdapter();
@@ -176,8 +177,10 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     log,
     onLiveCount: (count) => metrics.liveGames.set(count),
     onStoreEmptied: async () => {
+      admins.local.emit('store:emptied', STORE_EMPTIED);
+      const signedOut = endAllSessions(players);
       const lost = await announceLostGames(io, store);
-      log.error({ lost }, 'games announced lost to their players');
+      log.error({ lost, signedOut }, 'games announced lost to their players, signed-in connections told their sessions ended');
     },
     holders: async (game, color) => {
       const seat = game.seats[color];

@@ -12,6 +12,8 @@ export interface PlayerRouteDeps {
   readonly accounts: Accounts;
   readonly platform: PlatformStore;
   readonly store: GameStore;
+  /** A session was signed out: its open connections, in every process, stop acting as its account. */
+  readonly signedOut: (key: string) => void;
 }
 
 function refusal(res: Response, status: number, error: { code: string; message: string; retryAfterMs?: number }): void {
@@ -58,7 +60,8 @@ export function playerRoutes(deps: PlayerRouteDeps): Router {
     res.json({ ok: true, account: { name: signed.value.name } });
   });
   router.post('/api/account/signout', async (req, res) => {
-    await deps.accounts.signOut(sessionFromCookie(req.headers.cookie));
+    const ended = await deps.accounts.signOut(sessionFromCookie(req.headers.cookie));
+    if (ended) deps.signedOut(ended);
     res.clearCookie('boardroom_session', { path: '/' });
     res.json({ ok: true });
   });
