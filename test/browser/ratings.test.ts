@@ -76,4 +76,18 @@ describe('accounts and ratings in Chromium', () => {
     await page.screenshot({ path: `${ARTIFACTS}/profile.png` });
     await context.close();
   }, 90_000);
+
+  it('signing out on one page shows the other open page of the session signed out, with the reason', async () => {
+    const { page, context } = await stack.newPage();
+    const name = `Sol${Math.floor(Math.random() * 1e4)}`;
+    expect((await context.request.post('/api/account/signup', { data: { name, password: 'a long enough password' } })).status()).toBe(201);
+    await page.goto('/');
+    expect(await page.textContent('[data-testid="account-name-link"]')).toBe(name);
+    const other = await context.newPage();
+    await other.goto('/ratings');
+    expect(await other.textContent('[data-testid="account-name-link"]')).toBe(name);
+    await page.click('[data-testid="sign-out"]');
+    await other.waitForSelector('[data-testid="sign-in-link"]');
+    expect(await other.textContent('[data-testid="session-ended"]')).toMatch(/signed out/);
+  });
 });
