@@ -386,8 +386,11 @@ export class GameService {
     return this.seatAction(payload, (game, color, now) => G.leave(game, color, now));
   }
 
-  /** A new room, colours swapped; the asking player sits in it at once. */
-  async rematch(payload: unknown): Promise<ServerResult<{ gameId: string; seat: Seated }>> {
+  /**
+   * A new room, colours swapped; the asking player sits in it at once. A seat of an account is the
+   * account's again only while the connection is still signed in as it (`account`, asked now).
+   */
+  async rematch(payload: unknown, account?: string): Promise<ServerResult<{ gameId: string; seat: Seated }>> {
     const request = parse(SeatActionSchema, payload);
     if (!request.ok) return request;
     const game = await this.options.store.get(request.value.gameId);
@@ -404,8 +407,10 @@ export class GameService {
       freshId = linked.value.rematch!;
       if (freshId === fresh.id && (await this.options.store.create(fresh))) await this.afterCommit(undefined, fresh);
     }
-    const name = game.seats[seat.value].name ?? 'player';
-    const sat = await this.takeSeat(freshId, seat.value === 'black' ? 'white' : 'black', { name, account: game.seats[seat.value].account });
+    const held = game.seats[seat.value];
+    const name = held.name ?? 'player';
+    const stillSignedIn = held.account && account !== undefined && account.toLowerCase() === name.toLowerCase();
+    const sat = await this.takeSeat(freshId, seat.value === 'black' ? 'white' : 'black', { name, account: stillSignedIn });
     if (!sat.ok) return sat;
     return accept({ gameId: freshId, seat: sat.value.seat });
   }

@@ -139,7 +139,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
     handle('draw:offer', (payload) => service.offerDraw(payload));
     handle('draw:accept', (payload) => service.acceptDraw(payload));
     handle('draw:decline', (payload) => service.declineDraw(payload));
-    handle('rematch', async (payload) => holdSeat(await service.rematch(payload)));
+    handle('rematch', async (payload) => holdSeat(await service.rematch(payload, await signedIn())));
     handle('analysis:request', async (payload) => {
       // In the room before the job is queued, so no event of a quick analysis is missed.
       const gameId = typeof (payload as { gameId?: unknown } | null)?.gameId === 'string' ? (payload as { gameId: string }).gameId : undefined;

@@ -78,6 +78,25 @@ describe('sessions', () => {
     expect(refused.ok ? undefined : refused.error.code).toBe('rating/needs_account');
     expect((await socket.waitFor<SessionEnded>('session:ended', () => true, 1000)).code).toBe('session/ended');
   });
+
+  it('a rematch asks the session again: a page signed out since the game cannot start a rated rematch', async () => {
+    const [a, b] = web;
+    const [fay, gus] = [await signUp(a), await signUp(b)];
+    const fays = await connect(a, '/', undefined, fay.cookie);
+    const guss = await connect(b, '/', undefined, gus.cookie);
+    const created = expectOk(await fays.ask<{ gameId: string; seat: { token: string } }>('room:create', RATED_ROOM));
+    const joined = expectOk(await guss.ask<{ seat: { token: string } }>('room:join', { gameId: created.gameId, name: 'ignored' }));
+    expectOk(await fays.ask('resign', { gameId: created.gameId, token: created.seat.token }));
+
+    expect((await post(b, '/api/account/signout', {}, { cookie: fay.cookie })).status).toBe(200);
+    await fays.waitFor<SessionEnded>('session:ended', () => true, 5000);
+    const refused = await fays.ask('rematch', { gameId: created.gameId, token: created.seat.token });
+    expect(refused.ok ? undefined : refused.error.code).toBe('rating/needs_account');
+    // The one still signed in sits in it as the account.
+    const again = expectOk(await guss.ask<{ gameId: string }>('rematch', { gameId: created.gameId, token: joined.seat.token }));
+    const { view } = expectOk(await guss.ask<{ view: GameView }>('room:watch', { gameId: again.gameId }));
+    expect(view.seats.black).toMatchObject({ name: gus.name, identity: 'person' });
+  });
 });
 
 describe('one player, one seat of a rated room', () => {
