@@ -189,7 +189,8 @@ export class GameService {
   async challenge(agent: string, payload: unknown): Promise<ServerResult<{ gameId: string; seat: Omit<Seated, 'token'>; view: GameView }>> {
     const request = parse(ChallengeSchema, payload);
     if (!request.ok) return request;
-    const { opponent, color: wanted, ...room } = request.value;
+    const { opponent: asked, color: wanted, ...room } = request.value;
+    const opponent = asked.kind === 'agent' ? { ...asked, agent: (await this.options.store.agentNamed(asked.agent))?.name ?? asked.agent } : asked; // its name as registered
     if (opponent.kind === 'agent' && agentKey(opponent.agent) === agentKey(agent)) return refuse('room/bad_seat', 'An agent cannot challenge itself.');
     const color: Color = wanted === 'random' ? COLORS[Math.floor(Math.random() * 2)]! : wanted;
     const other = opposite(color);

@@ -145,6 +145,21 @@ describe('one namespace of names', () => {
     const profile = (await (await fetch(`${a.url}/api/players/${name.toUpperCase()}`)).json()) as { name: string; kind: string };
     expect(profile).toMatchObject({ name, kind: 'agent' });
   });
+
+  it('a challenge naming an agent in another letter case reaches it, and it takes the seat or declines', async () => {
+    const [a, b] = web;
+    const [challenger, challenged] = [uniqueName('hal-'), uniqueName('Iris-')];
+    const [made, other] = [await newAgent(a, challenger), await newAgent(b, challenged)];
+    const hal = await connect(a, '/agent', { token: made.body.token });
+    const iris = await connect(b, '/agent', { token: other.body.token });
+    for (const answer of ['join', 'decline'] as const) {
+      const offered = expectOk(await hal.ask<{ gameId: string; view: GameView }>('challenge', { game: 'gomoku', color: 'black', opponent: { kind: 'agent', agent: challenged.toUpperCase() } }));
+      expect(offered.view.seats.white.name).toBe(challenged);
+      const offer = await iris.waitFor<{ gameId: string }>('challenge', (o) => o.gameId === offered.gameId, 5000);
+      if (answer === 'join') expectOk(await iris.ask('room:join', { gameId: offer.gameId, color: 'white' }));
+      else expectOk(await iris.ask('challenge:decline', { gameId: offer.gameId }));
+    }
+  });
 });
 
 describe('a store that came back empty', () => {
