@@ -27,12 +27,12 @@ import { clientAddress } from './socket/address.js';
 import { attachAdmin } from './socket/admin.js';
 import { AdminFeed } from './admin/feed.js';
 import { LiveTable } from './admin/live-table.js';
-import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents } from '../shared/protocol/index.js';
+import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents, type StoreEmptied } from '../shared/protocol/index.js';
 import { attachAgents, authError } from './socket/agents.js';
 import { agentRoom, seatRoom, seekRoom } from './socket/broadcaster.js';
 import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type ConnectionData, type NoServerEvents, type PlayerSocket } from './socket/namespaces.js';
 import { attachPlayers } from './socket/players.js';
-import { announceLostGames, STORE_EMPTIED } from './socket/lost-games.js';
+import { announceLostGames, storeEmptied } from './socket/lost-games.js';
 import { announceSignOut, endAllSessions } from './socket/sessions.js';
 import { isStoreUnavailable, type StoredGame } from './store/store.js';
 import { STORE_UNAVAILABLE } from './socket/guard.js';
@@ -141,7 +141,9 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   });
   const adminFeed = new AdminFeed(liveTable, onError);
   closers.push(async () => adminFeed.close());
-  attachAdmin(admins, { service, broadcaster, feed: adminFeed, adminToken: config.ADMIN_TOKEN, sessions: adminSessions, queueStats }, log, metrics);
+  /** The latest time this process found the store empty, told to admins who connect later too. */
+  let emptied: StoreEmptied | undefined;
+  attachAdmin(admins, { service, broadcaster, feed: adminFeed, adminToken: config.ADMIN_TOKEN, sessions: adminSessions, queueStats, storeEmptied: () => emptied }, log, metrics);
 
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
@@ -177,7 +179,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     log,
     onLiveCount: (count) => metrics.liveGames.set(count),
     onStoreEmptied: async () => {
-      admins.local.emit('store:emptied', STORE_EMPTIED);
+      emptied = storeEmptied(Date.now());
+      admins.local.emit('store:emptied', emptied);
       const signedOut = endAllSessions(players);
       const lost = await announceLostGames(io, store);
       log.error({ lost, signedOut }, 'games announced lost to their players, signed-in connections told their sessions ended');

@@ -178,6 +178,8 @@ export interface SessionEnded {
 export interface StoreEmptied {
   readonly code: 'store/emptied';
   readonly message: string;
+  /** When the server process found the store empty (ms since the epoch). */
+  readonly at: number;
 }
 
 export interface AgentTurn {

@@ -181,6 +181,9 @@ describe('a store that came back empty', () => {
       const refused = await player.ask('room:create', RATED_ROOM);
       expect(refused.ok ? undefined : refused.error.code).toBe('rating/needs_account');
       expect(lines.some((line) => /came back empty/.test(line) && /accounts, sessions and ratings/.test(line))).toBe(true);
+      // An admin who connects after it is told too.
+      const late = await connect(server, '/admin', { token: ADMIN_TOKEN });
+      expect(await late.waitFor<StoreEmptied>('store:emptied', () => true, 2000)).toEqual(notice);
     } finally {
       await server.close();
       await own.stop();
