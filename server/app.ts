@@ -27,12 +27,13 @@ import { attachAdmin } from './socket/admin.js';
 import { limitConnections } from './socket/connection-quota.js';
 import { AdminFeed } from './admin/feed.js';
 import { LiveTable } from './admin/live-table.js';
-import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents } from '../shared/protocol/index.js';
+import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents, type StoreEmptied } from '../shared/protocol/index.js';
 import { attachAgents, authError } from './socket/agents.js';
 import { agentRoom, gameRoom, seatRoom, seekRoom } from './socket/broadcaster.js';
 import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type ConnectionData, type NoServerEvents } from './socket/namespaces.js';
 import { attachPlayers } from './socket/players.js';
-import { announceLostGames } from './socket/lost-games.js';
+import { announceLostGames, storeEmptied } from './socket/lost-games.js';
+import { announceSignOut, endAllSessions } from './socket/sessions.js';
 import { isStoreUnavailable, type StoredGame } from './store/store.js';
 import { STORE_UNAVAILABLE } from './socket/guard.js';
 
@@ -138,11 +139,13 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   });
   const adminFeed = new AdminFeed(liveTable, onError);
   closers.push(async () => adminFeed.close());
-  attachAdmin(admins, { service, broadcaster, feed: adminFeed, adminToken: config.ADMIN_TOKEN, sessions: adminSessions, queueStats }, log, metrics);
+  /** The latest time this process found the store empty, told to admins who connect later too. */
+  let emptied: StoreEmptied | undefined;
+  attachAdmin(admins, { service, broadcaster, feed: adminFeed, adminToken: config.ADMIN_TOKEN, sessions: adminSessions, queueStats, storeEmptied: () => emptied }, log, metrics);
 
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
-  app.use(playerRoutes({ accounts, platform, store }));
+  app.use(playerRoutes({ accounts, platform, store, signedOut: (key) => announceSignOut(players, key) }));
   app.use(apiRoutes({ service, analysis, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   if (dashboardQueues.length > 0) {
     const board = new ExpressAdapter();
@@ -174,8 +177,11 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     log,
     onLiveCount: (count) => metrics.liveGames.set(count),
     onStoreEmptied: async () => {
+      emptied = storeEmptied(Date.now());
+      admins.local.emit('store:emptied', emptied);
+      const signedOut = endAllSessions(players);
       const lost = await announceLostGames(io, store);
-      log.error({ lost }, 'games announced lost to their players');
+      log.error({ lost, signedOut }, 'games announced lost to their players, signed-in connections told their sessions ended');
     },
     holders: async (game, color) => {
       const seat = game.seats[color];

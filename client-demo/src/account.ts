@@ -4,7 +4,8 @@ export interface Account {
   readonly name: string;
 }
 
-type Listener = (account: Account | null) => void;
+/** `ended`: the server's sentence when it ended this page's session (signed out elsewhere, run out, lost). */
+type Listener = (account: Account | null, ended?: string) => void;
 const listeners = new Set<Listener>();
 let current: Promise<Account | null> | undefined;
 
@@ -36,6 +37,12 @@ export async function authenticate(kind: 'signin' | 'signup', name: string, pass
   if (!body.ok || !body.account) throw new Error(body.error?.message ?? `HTTP ${res.status}`);
   changed(body.account);
   return body.account;
+}
+
+/** The server ended the session this page's connection was signed in with: the page is a guest's. */
+export function sessionEnded(message: string): void {
+  current = Promise.resolve(null);
+  for (const fn of listeners) fn(null, message);
 }
 
 export async function signOut(): Promise<void> {

@@ -1,8 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
-import { applyMoved, PROTOCOL_VERSION, type AdminPage, type AdminQuery, type GameView, type MovedEvent, type ThinkingView } from '../../shared/protocol/index.js';
+import { applyMoved, PROTOCOL_VERSION, type AdminPage, type AdminQuery, type GameView, type MovedEvent, type StoreEmptied, type ThinkingView } from '../../shared/protocol/index.js';
 import { askOn, type ConnectionState } from './net.js';
 
-export type AdminNews = { page?: true; view?: GameView; thinking?: ThinkingView; state?: true };
+export type AdminNews = { page?: true; view?: GameView; thinking?: ThinkingView; state?: true; storeEmptied?: true };
 export type Opened = { view: GameView; thinking: ThinkingView | null };
 
 /**
@@ -15,6 +15,8 @@ export class AdminConnection {
   state: ConnectionState = 'connecting';
   authError: string | null = null;
   page: AdminPage | null = null;
+  /** The server found its store empty: kept for as long as this connection, so the console keeps saying so. */
+  storeEmptied: StoreEmptied | null = null;
   private query: Partial<AdminQuery> | null = null;
   /** Opened games and how many views of the page use each. */
   private readonly opened = new Map<string, number>();
@@ -56,6 +58,10 @@ export class AdminConnection {
     this.socket.on('state', (view: GameView) => this.setView(view));
     this.socket.on('ended', (e: { view: GameView }) => this.setView(e.view));
     this.socket.on('thinking', (thinking: ThinkingView) => this.emit({ thinking }));
+    this.socket.on('store:emptied', (notice: StoreEmptied) => {
+      this.storeEmptied = notice;
+      this.emit({ storeEmptied: true });
+    });
   }
 
   close(): void {

@@ -2,7 +2,7 @@ import './styles.css';
 import { installDefs } from './boards/defs.js';
 import { h, replace } from './dom.js';
 import { net } from './net.js';
-import { onAccount, signOut } from './account.js';
+import { onAccount, sessionEnded, signOut } from './account.js';
 import { accountPage } from './pages/account.js';
 import { adminPage } from './pages/admin.js';
 import { playerPage } from './pages/player.js';
@@ -17,13 +17,15 @@ installDefs();
 const status = h('span', { class: 'net-status', 'data-testid': 'net-status' });
 const nav = h('nav', { class: 'top-nav', 'aria-label': 'Main' }, link('/', 'Lobby', 'nav-link', 'nav-lobby'), link('/ratings', 'Ratings', 'nav-link', 'nav-ratings'), link('/admin', 'Admin', 'nav-link', 'nav-admin'));
 const who = h('span', { class: 'account-box', 'data-testid': 'account-box' });
-onAccount((account) => {
+onAccount((account, ended) => {
   if (account) {
     replace(who, playerLink(account.name, 'account-name-link'), h('button', { type: 'button', class: 'btn small', 'data-testid': 'sign-out', onclick: () => void signOut() }, 'Sign out'));
   } else {
-    replace(who, link(`/account?next=${encodeURIComponent(location.pathname)}`, 'Sign in', 'btn small', 'sign-in-link'));
+    const signIn = link(`/account?next=${encodeURIComponent(location.pathname)}`, 'Sign in', 'btn small', 'sign-in-link');
+    replace(who, ended ? h('span', { class: 'session-ended', role: 'status', 'data-testid': 'session-ended' }, ended) : null, signIn);
   }
 });
+net().on('session:ended', (event) => sessionEnded(event.message));
 const main = h('main', { id: 'main' });
 replace(
   document.getElementById('app')!,

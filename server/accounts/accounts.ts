@@ -55,13 +55,27 @@ export class Accounts {
     return accept({ name: account.name, session: await this.openSession(account.name) });
   }
 
-  async signOut(session: string | undefined): Promise<void> {
-    if (session) await this.store.deleteSession(sessionKey(session));
+  /** Ends the session; answers its key, by which its open connections are found (`sessionRoom`). */
+  async signOut(session: string | undefined): Promise<string | undefined> {
+    if (!session) return undefined;
+    await this.store.deleteSession(sessionKey(session));
+    return sessionKey(session);
   }
 
   /** The account a session cookie belongs to, if it is a live session. */
   async whoIs(session: string | undefined): Promise<string | undefined> {
     return session ? this.store.sessionAccount(sessionKey(session)) : undefined;
+  }
+
+  /** A live session's account and key (the hash of its id: the store's, and its connections' room). */
+  async session(session: string | undefined): Promise<{ account: string; key: string } | undefined> {
+    const account = await this.whoIs(session);
+    return account && session ? { account, key: sessionKey(session) } : undefined;
+  }
+
+  /** Whether the session of that key is still live and still the account's: not signed out, not run out. */
+  async holds(key: string, account: string): Promise<boolean> {
+    return (await this.store.sessionAccount(key)) === account;
   }
 
   private async openSession(name: string): Promise<string> {

@@ -70,6 +70,12 @@ describe('rooms and seats', () => {
     expect(stranger.ok ? 'ok' : stranger.error).toEqual({ code: 'room/reserved', message: 'The black seat is reserved for the agent edax.' });
     expect(must(G.sit(created, 'black', { name: 'edax', agent: true, via: 'web-1' }, T0)).color).toBe('black');
   });
+
+  it('reserves a seat for an agent named in any letter case, as agent names are', () => {
+    const created = must(G.createGame(room({ seats: { black: { kind: 'agent', agent: 'EDAX' }, white: { kind: 'human' } } }), () => true, T0));
+    expect(must(G.sit(created, 'black', { name: 'Edax', agent: true, via: 'web-1' }, T0)).color).toBe('black');
+    expect(must(G.declineChallenge(created, 'edax', T0)).result).toEqual({ winner: null, reason: 'declined' });
+  });
 });
 
 describe('moves', () => {

@@ -2,7 +2,7 @@ import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { GAMES, firstMover, moverAt } from '../../shared/games.js';
 import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { Identity } from '../ratings/rating.js';
-import type { StoredGame, StoredSeat } from '../store/store.js';
+import { agentKey, type StoredGame, type StoredSeat } from '../store/store.js';
 import { afterMove, clockView, creditTurn, flagTime, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
 import { accept, refuse, type ServerResult } from './refuse.js';
 import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
@@ -87,7 +87,7 @@ export function sit(
   if (game.rated && kind === 'human' && !who.account) return refuse('rating/needs_account', 'A rated game is played by signed-in players: sign in, or pick a casual room.');
   const fits = (c: Color): boolean => {
     const seat = game.seats[c];
-    return seat.kind === kind && !isTaken(seat) && (seat.reservedFor === null || seat.reservedFor === who.name);
+    return seat.kind === kind && !isTaken(seat) && (seat.reservedFor === null || agentKey(seat.reservedFor) === agentKey(who.name));
   };
   const open = COLORS.filter(fits);
   let color: Color | undefined;
@@ -106,8 +106,17 @@ export function sit(
   }
   const token = newToken();
   const seat: StoredSeat = { ...game.seats[color], name: who.name, tokenHash: hashToken(token), connected: true, connectedVia: who.via, awaySince: null, account: kind === 'human' && who.account === true };
+  if (game.rated && samePlayer(seat, game.seats[opposite(color)])) {
+    return refuse('room/same_player', `The other seat of this rated room is ${who.name}'s already: a rated game needs two players.`);
+  }
   const seated = { ...game, seats: { ...game.seats, [color]: seat } };
   return accept({ game: next(startIfFull(seated, now), {}, now), color, token });
+}
+
+/** Whether two seats are one account's, or one agent's: one rating, which a game cannot rate against itself. */
+function samePlayer(a: StoredSeat, b: StoredSeat): boolean {
+  const [x, y] = [seatIdentity(a), seatIdentity(b)];
+  return x !== null && y !== null && x.kind === y.kind && x.name.toLowerCase() === y.name.toLowerCase();
 }
 
 function startIfFull(game: StoredGame, now: number): StoredGame {
@@ -305,7 +314,7 @@ export function abandon(game: StoredGame, color: Color, awaySince: number, now: 
 
 /** A challenge turned down: the waiting room whose seat was reserved for `agent` ends with no result. */
 export function declineChallenge(game: StoredGame, agent: string, now: number): ServerResult<StoredGame> {
-  const reserved = COLORS.find((c) => game.seats[c].kind === 'agent' && game.seats[c].reservedFor === agent && !isTaken(game.seats[c]));
+  const reserved = COLORS.find((c) => game.seats[c].kind === 'agent' && agentKey(game.seats[c].reservedFor ?? '') === agentKey(agent) && !isTaken(game.seats[c]));
   if (game.status !== 'waiting' || reserved === undefined) return refuse('challenge/not_found', `Room "${game.id}" holds no open challenge for ${agent}.`);
   return accept(next(game, { status: 'finished', result: { winner: null, reason: 'declined' } }, now));
 }

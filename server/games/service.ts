@@ -20,7 +20,7 @@ import {
 import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import { identityKey, rateGame, type Identity } from '../ratings/rating.js';
 import type { Quotas } from '../quotas.js';
-import type { GameEnd, GameStore, GameSummary, StoredGame } from '../store/store.js';
+import { agentKey, type GameEnd, type GameStore, type GameSummary, type StoredGame } from '../store/store.js';
 import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
@@ -199,8 +199,9 @@ export class GameService {
   async challenge(agent: string, payload: unknown): Promise<ServerResult<{ gameId: string; seat: Omit<Seated, 'token'>; view: GameView }>> {
     const request = parse(ChallengeSchema, payload);
     if (!request.ok) return request;
-    const { opponent, color: wanted, ...room } = request.value;
-    if (opponent.kind === 'agent' && opponent.agent === agent) return refuse('room/bad_seat', 'An agent cannot challenge itself.');
+    const { opponent: asked, color: wanted, ...room } = request.value;
+    const opponent = asked.kind === 'agent' ? { ...asked, agent: (await this.options.store.agentNamed(asked.agent))?.name ?? asked.agent } : asked; // its name as registered
+    if (opponent.kind === 'agent' && agentKey(opponent.agent) === agentKey(agent)) return refuse('room/bad_seat', 'An agent cannot challenge itself.');
     const color: Color = wanted === 'random' ? COLORS[Math.floor(Math.random() * 2)]! : wanted;
     const other = opposite(color);
     const theirs = opponent.kind === 'open' ? { kind: 'human' as const } : opponent.kind === 'bot' ? opponent : { kind: 'agent' as const, agent: opponent.agent };
@@ -400,8 +401,11 @@ export class GameService {
     return this.seatAction(payload, (game, color, now) => G.leave(game, color, now));
   }
 
-  /** A new room, colours swapped; the asking player sits in it at once. */
-  async rematch(payload: unknown): Promise<ServerResult<{ gameId: string; seat: Seated }>> {
+  /**
+   * A new room, colours swapped; the asking player sits in it at once. A seat of an account is the
+   * account's again only while the connection is still signed in as it (`account`, asked now).
+   */
+  async rematch(payload: unknown, account?: string): Promise<ServerResult<{ gameId: string; seat: Seated }>> {
     const request = parse(SeatActionSchema, payload);
     if (!request.ok) return request;
     const game = await this.options.store.get(request.value.gameId);
@@ -418,8 +422,10 @@ export class GameService {
       freshId = linked.value.rematch!;
       if (freshId === fresh.id && (await this.options.store.create(fresh))) await this.afterCommit(undefined, fresh);
     }
-    const name = game.seats[seat.value].name ?? 'player';
-    const sat = await this.takeSeat(freshId, seat.value === 'black' ? 'white' : 'black', { name, account: game.seats[seat.value].account });
+    const held = game.seats[seat.value];
+    const name = held.name ?? 'player';
+    const stillSignedIn = held.account && account !== undefined && account.toLowerCase() === name.toLowerCase();
+    const sat = await this.takeSeat(freshId, seat.value === 'black' ? 'white' : 'black', { name, account: stillSignedIn });
     if (!sat.ok) return sat;
     return accept({ gameId: freshId, seat: sat.value.seat });
   }

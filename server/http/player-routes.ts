@@ -12,6 +12,8 @@ export interface PlayerRouteDeps {
   readonly accounts: Accounts;
   readonly platform: PlatformStore;
   readonly store: GameStore;
+  /** A session was signed out: its open connections, in every process, stop acting as its account. */
+  readonly signedOut: (key: string) => void;
 }
 
 function refusal(res: Response, status: number, error: { code: string; message: string; retryAfterMs?: number }): void {
@@ -58,7 +60,8 @@ export function playerRoutes(deps: PlayerRouteDeps): Router {
     res.json({ ok: true, account: { name: signed.value.name } });
   });
   router.post('/api/account/signout', async (req, res) => {
-    await deps.accounts.signOut(sessionFromCookie(req.headers.cookie));
+    const ended = await deps.accounts.signOut(sessionFromCookie(req.headers.cookie));
+    if (ended) deps.signedOut(ended);
     res.clearCookie('boardroom_session', { path: '/' });
     res.json({ ok: true });
   });
@@ -96,7 +99,8 @@ export function playerRoutes(deps: PlayerRouteDeps): Router {
 async function findIdentity(deps: PlayerRouteDeps, name: string): Promise<Identity | undefined> {
   const account = await deps.platform.account(name);
   if (account) return { kind: 'person', name: account.name };
-  if (await deps.store.agentNamed(name)) return { kind: 'agent', name };
+  const agent = await deps.store.agentNamed(name);
+  if (agent) return { kind: 'agent', name: agent.name };
   if (GAME_IDS.some((game) => BOT_CATALOG[game].some((b) => b.name === name))) return { kind: 'bot', name };
   return undefined;
 }

@@ -162,16 +162,18 @@ function adminRoutes(deps: RouteDeps): Router {
   });
   router.post('/agents/:name/token', async (req, res) => {
     const token = newToken();
-    if (!(await deps.store.replaceAgentToken(req.params.name, hashToken(token)))) {
+    const agent = await deps.store.agentNamed(req.params.name); // the name as registered, asked in any case
+    if (!agent || !(await deps.store.replaceAgentToken(agent.name, hashToken(token)))) {
       return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
     }
-    deps.broadcaster.dropAgent(req.params.name); // connections made with the old token end
-    res.status(201).json({ ok: true, name: req.params.name, token });
+    deps.broadcaster.dropAgent(agent.name); // connections made with the old token end
+    res.status(201).json({ ok: true, name: agent.name, token });
   });
   router.delete('/agents/:name', async (req, res) => {
-    if (!(await deps.store.deleteAgent(req.params.name))) return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
-    deps.broadcaster.dropAgent(req.params.name);
-    res.json({ ok: true, name: req.params.name });
+    const agent = await deps.store.agentNamed(req.params.name);
+    if (!agent || !(await deps.store.deleteAgent(agent.name))) return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
+    deps.broadcaster.dropAgent(agent.name);
+    res.json({ ok: true, name: agent.name });
   });
   router.post('/session', async (req, res) => {
     await setAdminCookie(req, res, deps.adminSessions);

@@ -22,7 +22,7 @@ export interface SweeperDeps {
   readonly holders: (game: GameSummary, color: Color) => Promise<string[]>;
   readonly log: Logger;
   readonly onLiveCount?: (count: number) => void;
-  /** The store came back empty: every game this process's connections were in is gone. */
+  /** The store came back empty: every game this process's connections were in is gone, and every session. */
   readonly onStoreEmptied?: () => Promise<void>;
 }
 
@@ -75,7 +75,7 @@ export class Sweeper {
     const { store, service, log } = this.deps;
     const born = await store.birthMark();
     if (born !== this.born) {
-      log.error({ was: this.born, now: born }, 'the store came back empty (a Redis restarted without persistence): every game in it is lost; telling the players');
+      log.error({ was: this.born, now: born }, 'the store came back empty (a Redis restarted without persistence): its games, agents, accounts, sessions and ratings are lost; telling the players and admins');
       this.born = born;
       await this.renew();
       await this.deps.onStoreEmptied?.();

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { AdminQuerySchema, type AdminPage } from '../../shared/protocol/index.js';
+import { AdminQuerySchema, type AdminPage, type StoreEmptied } from '../../shared/protocol/index.js';
 import { adminSessionFromCookie, type AdminSessions } from '../accounts/admin-sessions.js';
 import type { AdminFeed } from '../admin/feed.js';
 import { parse, refuse } from '../games/refuse.js';
@@ -30,12 +30,15 @@ export interface AdminDeps {
   readonly adminToken: string | undefined;
   readonly sessions: AdminSessions;
   readonly queueStats: () => Promise<Record<string, number>>;
+  /** The latest notice that the store came back empty, if this process has seen one. */
+  readonly storeEmptied: () => StoreEmptied | undefined;
 }
 
 /**
  * The admin namespace (`auth: { token: ADMIN_TOKEN }` or the console's session cookie): a page of
  * the live-games table kept current once a second (`admin:list`), the moves and thinking of the
- * few games it opens (`admin:open`), and the power to end a game.
+ * few games it opens (`admin:open`), and the power to end a game. A connection made after the
+ * store came back empty is told so (`store:emptied`) at once.
  */
 export function attachAdmin(ns: AdminNamespace, deps: AdminDeps, log: Logger, metrics: Metrics): void {
   const { service, broadcaster, feed, adminToken, sessions } = deps;
@@ -50,6 +53,8 @@ export function attachAdmin(ns: AdminNamespace, deps: AdminDeps, log: Logger, me
   });
   ns.on('connection', (socket: AdminSocket) => {
     metrics.connections.inc({ namespace: '/admin' });
+    const emptied = deps.storeEmptied();
+    if (emptied) socket.emit('store:emptied', emptied);
     const sink = { send: (page: AdminPage) => socket.emit('admin:page', page) };
     const open = new Set<string>();
     const handle = guard(socket, 10_000, log, metrics);

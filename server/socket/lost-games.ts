@@ -1,8 +1,15 @@
-import type { GameLost } from '../../shared/protocol/index.js';
+import type { GameLost, StoreEmptied } from '../../shared/protocol/index.js';
 import type { GameStore } from '../store/store.js';
 import { agentNamespace, playerNamespace, type BoardroomServer } from './namespaces.js';
 
 const GAME_ROOM = /^game:(.+)$/;
+
+/** What the admin console is told when the store came back empty, found so at `at`. */
+export const storeEmptied = (at: number): StoreEmptied => ({
+  code: 'store/emptied',
+  message: 'The store came back empty (a Redis restarted without persistence): games, accounts, sessions, ratings and agents are gone. Players were told; agents need registering again.',
+  at,
+});
 
 /**
  * After the store came back empty: every game room this process's sockets are in whose game is

@@ -17,6 +17,8 @@ export interface ConnectionData {
   instance?: string;
   /** A signed-in player's account (the default namespace). */
   account?: string;
+  /** The key of that account's session (`Accounts.session`), asked again before each account request. */
+  session?: string;
 }
 
 /** An agent's connection: the agent its token belongs to, set before the connection is accepted. */

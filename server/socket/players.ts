@@ -11,6 +11,7 @@ import { clientAddress } from './address.js';
 import { analysisRoom, gameRoom, heldSeats, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
 import { guard } from './guard.js';
 import type { PlayerNamespace, PlayerSocket } from './namespaces.js';
+import { endSession, SESSION_ENDED, sessionRoom } from './sessions.js';
 import { SpectatorCount } from './spectators.js';
 
 interface SeatHeld {
@@ -30,14 +31,16 @@ export interface PlayerServices {
 /**
  * The default namespace: players and spectators. A socket that takes or resumes a seat joins the
  * game's room and the seat's room; when the seat's last socket goes, the seat is marked away.
- * A signed-in player's session cookie, read at the handshake, makes its seats its account's.
+ * A signed-in player's session cookie, read at the handshake, makes its seats its account's while
+ * the session lives: it is asked again before each request that acts as the account.
  */
 export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts, matchmaker, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use((socket, next) => {
     accounts
-      .whoIs(sessionFromCookie(socket.handshake.headers.cookie))
-      .then((account) => {
-        socket.data.account = account;
+      .session(sessionFromCookie(socket.handshake.headers.cookie))
+      .then((session) => {
+        socket.data.account = session?.account;
+        socket.data.session = session?.key;
         next();
       })
       .catch(() => next()); // the store is away: a guest connection still plays casual games
@@ -46,9 +49,17 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
   const spectators = new SpectatorCount(ns, (error, gameId) => log.warn({ err: error, gameId }, 'could not count the spectators'));
   ns.on('connection', (socket: PlayerSocket) => {
     metrics.connections.inc({ namespace: '/' });
-    const account = socket.data.account;
+    if (socket.data.session !== undefined) void socket.join(sessionRoom(socket.data.session));
+    /** The account this connection acts as: none once its session was signed out or ran out. */
+    const signedIn = async (): Promise<string | undefined> => {
+      const { account, session } = socket.data;
+      if (account === undefined || session === undefined) return undefined;
+      if (await accounts.holds(session, account)) return account;
+      endSession(socket, SESSION_ENDED);
+      return undefined;
+    };
     /** Whose rooms these are, for quotas and the bot queue's turns: the account, else the address. */
-    const owner = account ? `account:${account}` : `address:${clientAddress(socket, trustProxy)}`;
+    const ownerOf = (account: string | undefined): string => (account ? `account:${account}` : `address:${clientAddress(socket, trustProxy)}`);
     const seats: SeatHeld[] = [];
     const seeks = new Set<string>();
     const handle = guard(socket, limit, log, metrics);
@@ -70,11 +81,12 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
       return service.listRooms(payload);
     });
     handle('room:create', async (payload) => {
-      const created = await service.createRoom(payload, { account, owner });
+      const account = await signedIn();
+      const created = await service.createRoom(payload, { account, owner: ownerOf(account) });
       if (created.ok) await socket.join(gameRoom(created.value.gameId));
       return holdSeat(created);
     });
-    handle('room:join', async (payload) => holdSeat(await service.join(payload, account)));
+    handle('room:join', async (payload) => holdSeat(await service.join(payload, await signedIn())));
     handle('seek', async (payload) => {
       for (const seekId of seeks) {
         if (await matchmaker.waiting(seekId)) continue;
@@ -82,9 +94,10 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
         await socket.leave(seekRoom(seekId));
       }
       if (seeks.size > 0) return { ok: false, error: { code: 'seek/too_many', message: 'This connection is already seeking a game; cancel that seek first.' } };
+      const account = await signedIn();
       // In the seek's room before the seek can be paired: a pairing made at once is heard (before this answer).
       try {
-        return await matchmaker.seek(payload, { account, owner }, async (seekId) => {
+        return await matchmaker.seek(payload, { account, owner: ownerOf(account) }, async (seekId) => {
           seeks.add(seekId);
           await socket.join(seekRoom(seekId));
         });
@@ -140,12 +153,12 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
     handle('draw:offer', (payload) => service.offerDraw(payload));
     handle('draw:accept', (payload) => service.acceptDraw(payload));
     handle('draw:decline', (payload) => service.declineDraw(payload));
-    handle('rematch', async (payload) => holdSeat(await service.rematch(payload)));
+    handle('rematch', async (payload) => holdSeat(await service.rematch(payload, await signedIn())));
     handle('analysis:request', async (payload) => {
       // In the room before the job is queued, so no event of a quick analysis is missed.
       const gameId = typeof (payload as { gameId?: unknown } | null)?.gameId === 'string' ? (payload as { gameId: string }).gameId : undefined;
       if (gameId) await socket.join(analysisRoom(gameId));
-      const asked = await analysis.request(payload, owner);
+      const asked = await analysis.request(payload, ownerOf(socket.data.account));
       if (gameId && (!asked.ok || asked.value.status.state !== 'pending')) await socket.leave(analysisRoom(gameId));
       return asked;
     });

@@ -1,7 +1,7 @@
 import type { GameAnalysis, GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
+import { agentKey, withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
 
 const RECENT_KEPT = 50;
 
@@ -119,32 +119,33 @@ export class MemoryStore implements GameStore {
   }
 
   async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {
-    if (this.agentNames.has(agent.name)) return false;
-    this.agentNames.set(agent.name, { ...agent, tokenHash });
+    const key = agentKey(agent.name);
+    if (this.agentNames.has(key)) return false;
+    this.agentNames.set(key, { ...agent, tokenHash });
     this.agents.set(tokenHash, agent);
     return true;
   }
 
   async agentNamed(name: string): Promise<AgentIdentity | undefined> {
-    const found = this.agentNames.get(name);
+    const found = this.agentNames.get(agentKey(name));
     return found && { name: found.name, createdAt: found.createdAt };
   }
 
   async replaceAgentToken(name: string, tokenHash: string): Promise<boolean> {
-    const found = this.agentNames.get(name);
+    const found = this.agentNames.get(agentKey(name));
     if (!found) return false;
     this.agents.delete(found.tokenHash);
     const identity = { name: found.name, createdAt: found.createdAt };
     this.agents.set(tokenHash, identity);
-    this.agentNames.set(name, { ...identity, tokenHash });
+    this.agentNames.set(agentKey(name), { ...identity, tokenHash });
     return true;
   }
 
   async deleteAgent(name: string): Promise<boolean> {
-    const found = this.agentNames.get(name);
+    const found = this.agentNames.get(agentKey(name));
     if (!found) return false;
     this.agents.delete(found.tokenHash);
-    this.agentNames.delete(name);
+    this.agentNames.delete(agentKey(name));
     return true;
   }
 

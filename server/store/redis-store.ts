@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { GameAnalysis, GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
+import { agentKey, withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
 
@@ -74,7 +74,8 @@ redis.call('ZADD', KEYS[2 + tonumber(ARGV[2])], ARGV[3], ARGV[4])
 return 1`;
 
 /**
- * Agents: a hash token hash → identity, and a hash name → token hash, so a name has one token.
+ * Agents: a hash token hash → identity, and a hash name (in lower case) → token hash, so a name has
+ * one token and one owner in any letter case.
  * KEYS: names hash, tokens hash. ARGV: name, token hash, identity JSON. 1 when registered, 0
  * when the name is taken.
  */
@@ -94,6 +95,20 @@ if ARGV[2] then
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 else
   redis.call('HDEL', KEYS[1], ARGV[1])
+end
+return 1`;
+
+/**
+ * Agents registered when names were indexed as given: each such field of the names hash moves to its
+ * lower-cased name (agent names are ASCII). One whose name another agent holds in another letter
+ * case stays where it is: its token still works, its name finds the other. KEYS: names hash.
+ */
+const LOWER_AGENT_NAMES = `
+for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
+  local lower = string.lower(name)
+  if lower ~= name and redis.call('HSETNX', KEYS[1], lower, redis.call('HGET', KEYS[1], name)) == 1 then
+    redis.call('HDEL', KEYS[1], name)
+  end
 end
 return 1`;
 
@@ -147,6 +162,8 @@ const LEASES_KEPT_MS = 3_600_000;
  * server processes can never both apply a move for the same ply.
  */
 export class RedisStore implements GameStore {
+  private agentNamesLowered: Promise<string> | undefined;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'boardroom:',
@@ -157,6 +174,7 @@ export class RedisStore implements GameStore {
     redis.defineCommand('boardroomSummaries', { numberOfKeys: 1, lua: SUMMARIES });
     redis.defineCommand('boardroomPutAgent', { numberOfKeys: 2, lua: PUT_AGENT });
     redis.defineCommand('boardroomReplaceAgentToken', { numberOfKeys: 2, lua: REPLACE_AGENT_TOKEN });
+    redis.defineCommand('boardroomLowerAgentNames', { numberOfKeys: 1, lua: LOWER_AGENT_NAMES });
     redis.defineCommand('boardroomClaimAnalysis', { numberOfKeys: 1, lua: CLAIM_ANALYSIS });
     redis.defineCommand('boardroomPutAnalysis', { numberOfKeys: 2, lua: PUT_ANALYSIS });
     redis.defineCommand('boardroomDropPendingAnalysis', { numberOfKeys: 1, lua: DROP_PENDING_ANALYSIS });
@@ -306,21 +324,37 @@ export class RedisStore implements GameStore {
   }
 
   async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {
-    const put = await this.call('boardroomPutAgent', [`${this.prefix}agents:names`, `${this.prefix}agents`, agent.name, tokenHash, JSON.stringify(agent)]);
+    const put = await this.call('boardroomPutAgent', [await this.agentNames(), `${this.prefix}agents`, agentKey(agent.name), tokenHash, JSON.stringify(agent)]);
     return put === 1;
   }
 
   async agentNamed(name: string): Promise<AgentIdentity | undefined> {
-    const tokenHash = await this.redis.hget(`${this.prefix}agents:names`, name);
+    const tokenHash = await this.redis.hget(await this.agentNames(), agentKey(name));
     return tokenHash ? this.getAgent(tokenHash) : undefined;
   }
 
   async replaceAgentToken(name: string, tokenHash: string): Promise<boolean> {
-    return (await this.call('boardroomReplaceAgentToken', [`${this.prefix}agents:names`, `${this.prefix}agents`, name, tokenHash])) === 1;
+    return (await this.call('boardroomReplaceAgentToken', [await this.agentNames(), `${this.prefix}agents`, agentKey(name), tokenHash])) === 1;
   }
 
   async deleteAgent(name: string): Promise<boolean> {
-    return (await this.call('boardroomReplaceAgentToken', [`${this.prefix}agents:names`, `${this.prefix}agents`, name])) === 1;
+    return (await this.call('boardroomReplaceAgentToken', [await this.agentNames(), `${this.prefix}agents`, agentKey(name)])) === 1;
+  }
+
+  /**
+   * The names hash, indexed by lower-cased name: entries an older server wrote under the name as
+   * given are moved once, before this store's first use of it (a failed move is tried again).
+   */
+  private agentNames(): Promise<string> {
+    const key = `${this.prefix}agents:names`;
+    this.agentNamesLowered ??= this.call('boardroomLowerAgentNames', [key]).then(
+      () => key,
+      (error: unknown) => {
+        this.agentNamesLowered = undefined;
+        throw error;
+      },
+    );
+    return this.agentNamesLowered;
   }
 
   /** Leases are a sorted set scored by their end; ones long run out are dropped on the way. */

@@ -136,6 +136,9 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect(await store.agentNamed('nobody')).toBeUndefined();
       expect(await store.putAgent('hash-2', { name: 'edax-bridge', createdAt: 6 })).toBe(false);
       expect(await store.getAgent('hash-2')).toBeUndefined();
+      // One name in any letter case, found under the name it was registered with.
+      expect(await store.putAgent('hash-3', { name: 'EDAX-Bridge', createdAt: 6 })).toBe(false);
+      expect(await store.agentNamed('EDAX-BRIDGE')).toEqual({ name: 'edax-bridge', createdAt: 5 });
     });
 
     it('rotates an agent token (the old one stops working) and forgets an agent', async () => {

@@ -87,6 +87,9 @@ export interface AgentIdentity {
   readonly createdAt: number;
 }
 
+/** An agent's name as the stores index it: one name in any letter case, as account names are. */
+export const agentKey = (name: string): string => name.toLowerCase();
+
 /**
  * Where games live. Redis in production, memory in the embedded default; one contract suite
  * (store.contract.ts) runs against both.
@@ -131,9 +134,10 @@ export interface GameStore {
   putAnalysis(id: string, analysis: GameAnalysis): Promise<boolean>;
   /** Forgets an analysis still asked for (its job failed), so it may be asked again; a done one stays. */
   dropPendingAnalysis(id: string): Promise<void>;
-  /** Registers an agent; false (and nothing written) when its name is already taken. */
+  /** Registers an agent; false (and nothing written) when its name is already taken, in any letter case. */
   putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean>;
   getAgent(tokenHash: string): Promise<AgentIdentity | undefined>;
+  /** By name, in any letter case: the identity keeps the name it was registered with. */
   agentNamed(name: string): Promise<AgentIdentity | undefined>;
   /** Gives the agent a new token hash; the old token stops working. False when there is no such agent. */
   replaceAgentToken(name: string, tokenHash: string): Promise<boolean>;

@@ -15,6 +15,7 @@ export const SERVER_ERROR_CODES = [
   'room/full', // no open seat of the asked colour
   'room/reserved', // the seat is reserved for another agent
   'room/bad_seat', // a seat spec that cannot be (unknown bot, no human seat to sit in)
+  'room/same_player', // the other seat of this rated room is held by the same account or agent
   'seat/bad_token', // the seat token does not belong to a seat of this game
   'seat/not_agent', // an agent tried to take a seat not meant for agents
   'game/not_live', // the game has not started or has ended
@@ -32,6 +33,9 @@ export const SERVER_ERROR_CODES = [
   'account/name_taken', // (HTTP) sign-up with a name that an account, an agent or a bot has
   'auth/bad_credentials', // (HTTP) sign-in with an unknown name or a wrong password
   'auth/rate_limited', // (HTTP) too many sign-in attempts for that name or from that address; `retryAfterMs`
+  'session/ended', // (event) the connection's session was signed out or ran out: it is a guest's from now
+  'session/lost', // (event) the store came back empty, sessions and accounts with it: a guest's from now
+  'store/emptied', // (admin event) the store came back empty: games, accounts, sessions and ratings are gone
   'player/not_found', // (HTTP) no account, agent or bot of that name
   'seek/not_found', // the seek was paired, cancelled or never made
   'seek/too_many', // this connection already has a seek waiting

@@ -75,6 +75,11 @@ export interface ServerToClientEvents {
   'seek:paired': (event: SeekPaired) => void;
   /** The game is gone from the server's store (a store that came back empty): it cannot go on. */
   'game:lost': (event: GameLost) => void;
+  /**
+   * The account this connection was signed in as is no longer its own (signed out, run out, or the
+   * store came back empty): from now it is a guest's. Seats it holds keep their tokens.
+   */
+  'session:ended': (event: SessionEnded) => void;
   /** A requested analysis moved on (`pending` with progress), finished (`done`) or `failed`. */
   analysis: (status: AnalysisStatus) => void;
 }
@@ -144,6 +149,8 @@ export interface AdminServerToClientEvents {
   moved: ServerToClientEvents['moved'];
   ended: ServerToClientEvents['ended'];
   thinking: ServerToClientEvents['thinking'];
+  /** The store came back empty: games, accounts, sessions and ratings are gone. */
+  'store:emptied': (event: StoreEmptied) => void;
 }
 
 export interface ChallengeOffer {
@@ -161,6 +168,18 @@ export interface GameLost {
   readonly gameId: string;
   readonly code: 'game/lost';
   readonly message: string;
+}
+
+export interface SessionEnded {
+  readonly code: 'session/ended' | 'session/lost';
+  readonly message: string;
+}
+
+export interface StoreEmptied {
+  readonly code: 'store/emptied';
+  readonly message: string;
+  /** When the server process found the store empty (ms since the epoch). */
+  readonly at: number;
 }
 
 export interface AgentTurn {

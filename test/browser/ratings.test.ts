@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myTurnOrEnd, playOne, ply, SCREEN } from './drive.js';
-import { ARTIFACTS, startStack, type Stack } from './stack.js';
+import { ADMIN_TOKEN, ARTIFACTS, startStack, type Stack } from './stack.js';
 
 // Globals of the page, used inside page.evaluate callbacks (the project's tsconfig has no DOM lib).
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -76,4 +76,42 @@ describe('accounts and ratings in Chromium', () => {
     await page.screenshot({ path: `${ARTIFACTS}/profile.png` });
     await context.close();
   }, 90_000);
+
+  it('signing out on one page shows the other open page of the session signed out, with the reason', async () => {
+    const { page, context } = await stack.newPage();
+    const name = `Sol${Math.floor(Math.random() * 1e4)}`;
+    expect((await context.request.post('/api/account/signup', { data: { name, password: 'a long enough password' } })).status()).toBe(201);
+    await page.goto('/');
+    expect(await page.textContent('[data-testid="account-name-link"]')).toBe(name);
+    const other = await context.newPage();
+    await other.goto('/ratings');
+    expect(await other.textContent('[data-testid="account-name-link"]')).toBe(name);
+    await page.click('[data-testid="sign-out"]');
+    await other.waitForSelector('[data-testid="sign-in-link"]');
+    expect(await other.textContent('[data-testid="session-ended"]')).toMatch(/signed out/);
+  });
+});
+
+describe('a store that came back empty, in the admin console', () => {
+  it('shows a banner that stays, on an open console and on one opened after it', async () => {
+    const signIn = async () => {
+      const { page } = await stack.newPage();
+      expect((await page.request.post('/admin/api/session', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).status()).toBe(201);
+      await page.goto('/admin');
+      await page.waitForSelector('.conn-online');
+      return page;
+    };
+    const open = await signIn();
+    expect(await open.$('[data-testid="store-emptied"]')).toBeNull();
+    await stack.redis.client().flushall();
+    await open.waitForSelector('[data-testid="store-emptied"]', { timeout: 10_000 });
+    expect(await open.textContent('[data-testid="store-emptied"]')).toMatch(/accounts, sessions, ratings and agents are gone/);
+    // It stays: through another page and back to the console.
+    await open.click('[data-testid="nav-lobby"]');
+    await open.click('[data-testid="nav-admin"]');
+    await open.waitForSelector('[data-testid="store-emptied"]');
+    const late = await signIn();
+    await late.waitForSelector('[data-testid="store-emptied"]');
+    await open.screenshot({ path: `${ARTIFACTS}/admin-store-emptied.png` });
+  });
 });

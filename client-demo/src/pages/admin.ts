@@ -1,4 +1,4 @@
-import type { AdminSummary, GameView } from '../../../shared/protocol/index.js';
+import type { AdminSummary, GameView, StoreEmptied } from '../../../shared/protocol/index.js';
 import { GAME_IDS } from '../../../shared/rules.js';
 import { AdminConnection } from '../admin-connection.js';
 import { GameScreen } from '../components/game-screen.js';
@@ -68,6 +68,7 @@ export function adminPage(root: HTMLElement, watch: string | null): () => void {
           'Sign out',
         ),
       ),
+      conn.storeEmptied ? storeEmptiedBanner(conn.storeEmptied) : null,
       summary ? summaryLine(summary) : null,
     );
   };
@@ -120,7 +121,7 @@ export function adminPage(root: HTMLElement, watch: string | null): () => void {
         loginForm(page, message);
         return;
       }
-      if (news.page || news.state) renderHeader();
+      if (news.page || news.state || news.storeEmptied) renderHeader();
     }),
   );
 
@@ -132,6 +133,11 @@ export function adminPage(root: HTMLElement, watch: string | null): () => void {
     replace(body, table.el);
   }
   return () => disposer.dispose();
+}
+
+/** Stays in the header: what was lost is not something an admin should miss, nor see fade. */
+function storeEmptiedBanner(notice: StoreEmptied): HTMLElement {
+  return h('div', { class: 'admin-alert', role: 'alert', 'data-testid': 'store-emptied' }, h('b', null, `Store emptied at ${new Date(notice.at).toLocaleTimeString('en-US')}. `), notice.message);
 }
 
 /** Figures over every live game: by game, by kinds of seats, reconnects awaited, moves/s, the queue, connections. */
