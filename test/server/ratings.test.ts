@@ -80,7 +80,7 @@ describe('accounts', () => {
 });
 
 describe('rated games', () => {
-  it('a rated game between two accounts changes both ratings once, by Glicko-2, and the leaderboard and profiles show it', async () => {
+  it('a rated game between two accounts changes both ratings once, by Glicko-2, and the leaderboard and profiles show it, with the same rank', async () => {
     const [a, b] = web;
     const ann = await signUp(a);
     const bob = await signUp(b);
@@ -113,6 +113,9 @@ describe('rated games', () => {
     const profile = (await (await fetch(`${a.url}/api/players/${bob.name}`)).json()) as any;
     expect(profile).toMatchObject({ ok: true, name: bob.name, kind: 'person' });
     expect(profile.ratings.othello.games).toBe(1);
+    expect(profile.ratings.othello.rank).toBe(board.findIndex((r) => r.name === bob.name) + 1);
+    const annProfile = (await (await fetch(`${b.url}/api/players/${ann.name}`)).json()) as any;
+    expect(annProfile.ratings.othello.rank).toBe(board.findIndex((r) => r.name === ann.name) + 1);
     expect(profile.recent[0]).toMatchObject({ id: created.gameId, rated: true });
     expect(((await (await fetch(`${a.url}/api/players/no-such-player`)).json()) as any).error.code).toBe('player/not_found');
   });
