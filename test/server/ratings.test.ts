@@ -195,4 +195,18 @@ describe('the bot ladder', () => {
     expect(kinds).toEqual({ [agents[0]!]: 'agent', [agents[1]!]: 'agent', random: 'bot', 'engine-1': 'bot' });
     for (const name of everyone) expect(board.find((r) => r.name === name)!.games).toBeGreaterThanOrEqual(2);
   }, 120_000);
+
+  it('answers a concurrent above the cap with the cap and why', async () => {
+    const [a] = web;
+    const configure = (concurrent: number) =>
+      fetch(`${a.url}/admin/api/ladder`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ game: 'gomoku', bots: [], concurrent }) }).then((res) => res.json() as Promise<any>);
+    const capped = await configure(5);
+    expect(capped.ladder).toMatchObject({ game: 'gomoku', concurrent: 2 });
+    expect(capped.capped).toMatchObject({ asked: 5, max: 2 });
+    expect(capped.capped.message).toMatch(/at most 2 .*half of the server's bot threads/);
+    const within = await configure(2);
+    expect(within.ladder.concurrent).toBe(2);
+    expect(within.capped).toBeUndefined();
+    await configure(0);
+  });
 });
