@@ -3,13 +3,22 @@
 
 Challenges a built-in bot GAMES times and answers each turn with a random legal move:
   BOARDROOM_URL=http://localhost:3000 AGENT_TOKEN=... GAME=gomoku GAMES=1 python3 examples/python-agent.py
+
+Needs python-socketio's client and requests, which its client connects with:
+  apt-get install python3-socketio python3-requests    (Debian), or
+  pip install "python-socketio[client]"
 """
 import os
 import random
 import sys
 import threading
 
-import socketio
+try:
+    import requests  # noqa: F401  (python-socketio's client opens its connection with it)
+    import socketio
+except ImportError as missing:
+    sys.exit(f'{missing}: this example needs python-socketio and requests: '
+             'apt-get install python3-socketio python3-requests (Debian), or pip install "python-socketio[client]"')
 
 URL = os.environ.get('BOARDROOM_URL', 'http://localhost:3000')
 GAME = os.environ.get('GAME', 'othello')

@@ -29,11 +29,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 let count = 0;
-async function token(): Promise<string> {
+async function token(name = `pisk-${++count}`): Promise<string> {
   const res = await fetch(`${server.url}/admin/api/agents`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
-    body: JSON.stringify({ name: `pisk-${++count}` }),
+    body: JSON.stringify({ name }),
   });
   return ((await res.json()) as { token: string }).token;
 }
@@ -191,5 +191,63 @@ describe('attach with a UCI engine', () => {
     const events = await play(mode, 1, 1000, 'minichess', uci(mode));
     expect(problems(events).some((m) => m.includes(kind))).toBe(true);
     expect(endings(events)[0]!.result.reason).toBe('aborted');
+  });
+});
+
+describe('attach checks its engine and reports what a bot author needs', () => {
+  const run = promisify(execFile);
+  /** Runs `boardroom attach` as a new agent: its exit code, output lines, and the rooms it sat in. */
+  async function attachCli(engine: string[], ...rest: string[]): Promise<{ code: number; stdout: string; stderr: string; rooms: unknown[] }> {
+    const name = `author-${++count}`;
+    const args = [BIN, 'attach', '--server', server.url, '--token', await token(name), ...engine, ...rest];
+    const outcome = await run(process.execPath, args, { timeout: 90_000 }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+    const { rooms } = (await (await fetch(`${server.url}/api/rooms?status=all`)).json()) as { rooms: { seats: { black: { name: string | null }; white: { name: string | null } } }[] };
+    return { ...outcome, rooms: rooms.filter((r) => r.seats.black.name === name || r.seats.white.name === name) };
+  }
+  const jsonLines = (stdout: string): any[] => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+  it.each([
+    ['a UCI command that does not exist', ['--game', 'minichess', '--uci', '/nonexistent/engine'], /did not start: the engine was sent uci and exited/],
+    ['a UCI engine that never says uciok', ['--game', 'minichess', '--uci', `MODE=mute ${process.execPath} ${UCI_ENGINE}`], /did not start: the engine was sent uci and gave no uciok/],
+    ['a piskvork engine that refuses START', ['--game', 'gomoku', '--piskvork', `${process.execPath} -e "process.stdin.on('data', () => console.log('ERROR no'))"`], /START 15/],
+    ['an NBoard engine that never answers ping', ['--game', 'othello', '--nboard', `${process.execPath} -e "process.stdin.resume()"`], /the engine was sent ping 1 and gave no pong 1/],
+    ['a file-protocol program that does not exist', ['--game', 'othello', '--file', '/nonexistent/program'], /\/nonexistent\/program/],
+  ])('%s: exits 1 with a clear message before taking any seat', async (_what, engine, message) => {
+    const { code, stderr, rooms } = await attachCli(engine, '--vs', 'engine-1', '--rounds', '1');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/attached to/);
+    expect(rooms).toEqual([]);
+  }, 30_000);
+
+  it('an engine that dies three times in a row stops the attach, with a clear message', async () => {
+    const { code, stdout, stderr } = await attachCli(['--game', 'gomoku', '--piskvork', `MODE=crash-at=0 ${process.execPath} ${ENGINE}`], '--vs', 'engine-1', '--move-ms', '1000', '--rounds', '6', '--json');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/engine died 3 times in a row/);
+    expect(jsonLines(stdout).filter((e) => e.event === 'started').length).toBeLessThan(6);
+  }, 60_000);
+
+  it('--vs with --rounds alternates colours; --json tells each end for us, the plies, a crash and its restart; MESSAGE stays off stderr', async () => {
+    const { code, stdout, stderr } = await attachCli(['--game', 'gomoku', '--piskvork', `MODE=crash-at=3 ${process.execPath} ${ENGINE}`], '--vs', 'engine-1', '--move-ms', '2000', '--rounds', '4', '--json');
+    expect(code).toBe(0);
+    const events = jsonLines(stdout);
+    expect(events.filter((e) => e.event === 'started').map((e) => e.color)).toEqual(['black', 'white', 'black', 'white']);
+    const ended = events.filter((e) => e.event === 'ended');
+    expect(ended).toHaveLength(4);
+    for (const e of ended) {
+      expect(e.outcome).toBe(e.result.winner === null ? 'drawn' : e.result.winner === e.color ? 'won' : 'lost');
+      expect(e.plies).toBeGreaterThanOrEqual(9);
+    }
+    expect(events.some((e) => e.event === 'restarted' && typeof e.gameId === 'string' && e.message.includes('crashed'))).toBe(true);
+    expect(stderr).not.toContain('MESSAGE');
+  }, 90_000);
+
+  it('--help gives --move-ms a practical default and its range', async () => {
+    const { stdout } = await run(process.execPath, [BIN, 'attach', '--help']);
+    expect(stdout).toMatch(/--move-ms MS .*default 5000/);
+    expect(stdout).toMatch(/1000 to 3600000/);
   });
 });

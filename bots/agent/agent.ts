@@ -80,6 +80,7 @@ export interface Agent {
   /** Enters the ladder of a game (rated games against the ladder's field, up to `games` at once); entered again after a reconnect. */
   joinLadder(game: GameId, games?: number): Promise<void>;
   leaveLadder(game: GameId): Promise<void>;
+  /** Stops answering turns and disconnects, once the moves already sent have had their answers. */
   close(): Promise<void>;
 }
 
@@ -109,6 +110,9 @@ class AgentClient {
   private readonly listeners = new Map<keyof AgentEvents, Set<(data: never) => void>>();
   /** Ladders entered, by game: a new connection enters them again. */
   private readonly ladders = new Map<GameId, number>();
+  /** Moves sent and not yet answered: `close` waits for them, so a last move is not lost with the socket. */
+  private readonly moving = new Set<Promise<unknown>>();
+  private closing = false;
 
   constructor(
     private readonly socket: Socket,
@@ -158,7 +162,9 @@ class AgentClient {
         await done('ladder:leave', { game });
       },
       close: async () => {
+        this.closing = true;
         for (const turn of this.answering.values()) turn.controller.abort();
+        await Promise.allSettled([...this.moving]);
         this.socket.close();
       },
     };
@@ -192,13 +198,23 @@ class AgentClient {
     try {
       const move = await this.handler(turn, controller.signal);
       // A turn whose game moved on is over; one that only reached its deadline still sends its move.
-      if (move !== null && !answering.over) await this.ask('move', { gameId: turn.gameId, ply: turn.ply, move });
+      if (move !== null && !answering.over && !this.closing) await this.sendMove(turn, move);
     } catch (error) {
       const problem = error instanceof AgentError ? error : new AgentError('agent/handler', error instanceof Error ? error.message : String(error));
       this.emit('error', { gameId: turn.gameId, ply: turn.ply, error: problem } as never);
     } finally {
       clearTimeout(timer);
       this.answering.delete(key);
+    }
+  }
+
+  private async sendMove(turn: AgentTurn, move: string): Promise<void> {
+    const sent = this.ask('move', { gameId: turn.gameId, ply: turn.ply, move });
+    this.moving.add(sent);
+    try {
+      await sent;
+    } finally {
+      this.moving.delete(sent);
     }
   }
 

@@ -15,7 +15,7 @@ export async function connectForAttach(url: string, token: string): Promise<Atta
     listOpenRooms: () => agent.listRooms('open'),
     join: async (gameId) => (await agent.join(gameId)).view,
     watch: (gameId) => agent.watch(gameId),
-    challenge: async (opponent, game, moveMs) => (await agent.challenge({ game, opponent: challengeOpponent(opponent, game), timeControl: { kind: 'per-move', moveMs } })).view,
+    challenge: async (opponent, game, moveMs, color) => (await agent.challenge({ game, color, opponent: challengeOpponent(opponent, game), timeControl: { kind: 'per-move', moveMs } })).view,
     declineChallenge: (gameId) => agent.declineChallenge(gameId),
     joinLadder: (game, games) => agent.joinLadder(game, games),
     leaveLadder: (game) => agent.leaveLadder(game),

@@ -14,7 +14,7 @@ export interface AttachConnection {
   listOpenRooms(): Promise<RoomSummary[]>;
   join(gameId: string): Promise<GameView>;
   watch(gameId: string): Promise<GameView>;
-  challenge(opponent: string, game: GameId, moveMs: number): Promise<GameView>;
+  challenge(opponent: string, game: GameId, moveMs: number, color: Color): Promise<GameView>;
   declineChallenge(gameId: string): Promise<void>;
   joinLadder(game: GameId, games: number): Promise<void>;
   leaveLadder(game: GameId): Promise<void>;
@@ -22,8 +22,29 @@ export interface AttachConnection {
 
 export type AttachEvent =
   | { readonly event: 'started'; readonly gameId: string; readonly color: Color; readonly opponent: string | null }
-  | { readonly event: 'ended'; readonly gameId: string; readonly color: Color | null; readonly result: GameResult }
-  | { readonly event: 'problem'; readonly gameId: string; readonly message: string };
+  | {
+      readonly event: 'ended';
+      readonly gameId: string;
+      readonly color: Color | null;
+      readonly result: GameResult;
+      /** The result for us: null when we held no seat. */
+      readonly outcome: 'won' | 'lost' | 'drawn' | null;
+      readonly plies: number;
+      /** Our rating before and after, rounded, in a rated game. */
+      readonly rating?: { readonly before: number; readonly after: number; readonly change: number };
+    }
+  | { readonly event: 'restarted'; readonly gameId: string; readonly message: string }
+  | { readonly event: 'problem'; readonly gameId: string; readonly message: string }
+  | { readonly event: 'stopped'; readonly message: string };
+
+/** How `attach` came to an end: its rounds were played, or its engine kept dying. */
+export type AttachEnd = { readonly ended: 'rounds' } | { readonly ended: 'engine-failed'; readonly message: string };
+
+/** The per-move clock of `vs` challenges: time enough for an engine, short enough for many games. */
+export const DEFAULT_MOVE_MS = 5000;
+
+/** Deaths of the engine in a row (crashes, failed starts, with no move between) that stop the attach. */
+export const DEATHS_TO_STOP = 3;
 
 export interface AttachPlan {
   readonly game: GameId;
@@ -40,7 +61,8 @@ export interface AttachPlan {
   readonly moveMs?: number;
   /** Stop after this many games have ended. */
   readonly rounds?: number;
-  readonly newBridge: () => EngineBridge;
+  /** A new engine for a game; it calls `restarted` when it died during a turn and was started again. */
+  readonly newBridge: (hooks: { restarted: (message: string) => void }) => EngineBridge;
   readonly report: (event: AttachEvent) => void;
 }
 
@@ -52,21 +74,41 @@ interface Playing {
 
 /**
  * Plays an outside engine on the server: takes seats (open ones, challenges, or its own
- * challenges with `vs`), one engine process per game, asks the engine on each turn and sends its
- * move. An engine that gives no move (crash, silence, garbage, an illegal move) gets what a
- * person's missing move gets: the turn stays open, and the flag falls. Resolves when `rounds`
- * games have ended (never without `rounds`).
+ * challenges with `vs`, colours alternating), one engine process per game, asks the engine on
+ * each turn and sends its move. An engine that gives no move (crash, silence, garbage, an illegal
+ * move) gets what a person's missing move gets: the turn stays open, and the flag falls. Resolves
+ * when `rounds` games have ended (never without `rounds`), or when the engine died
+ * `DEATHS_TO_STOP` times in a row: then no more seats are taken.
  */
-export function attach(connection: AttachConnection, plan: AttachPlan): Promise<void> {
+export function attach(connection: AttachConnection, plan: AttachPlan): Promise<AttachEnd> {
   const playing = new Map<string, Playing>();
   let ended = 0;
+  let challenged = 0;
+  let deathsInARow = 0;
+  let stopped = false;
   let seeking = false;
-  let done: () => void = () => {};
-  const finished = new Promise<void>((resolve) => (done = resolve));
+  let done: (end: AttachEnd) => void = () => {};
+  const finished = new Promise<AttachEnd>((resolve) => (done = resolve));
+  const stop = (end: AttachEnd): void => {
+    stopped = true;
+    if (plan.play === 'ladder') void connection.leaveLadder(plan.game).catch(() => undefined);
+    done(end);
+  };
+  const died = (): void => {
+    if (++deathsInARow >= DEATHS_TO_STOP && !stopped) {
+      const message = `the engine died ${deathsInARow} times in a row; attach stops (the games under way are left to the clock)`;
+      plan.report({ event: 'stopped', message });
+      stop({ ended: 'engine-failed', message });
+    }
+  };
   const room = (gameId: string, view: GameView): Playing => {
     let entry = playing.get(gameId);
     if (!entry) {
-      entry = { bridge: plan.newBridge(), view, color: mySeat(view, connection.name) };
+      const restarted = (message: string): void => {
+        plan.report({ event: 'restarted', gameId, message });
+        died();
+      };
+      entry = { bridge: plan.newBridge({ restarted }), view, color: mySeat(view, connection.name) };
       playing.set(gameId, entry);
       void entry.bridge.prepare?.({ game: view.game, options: view.options });
       if (entry.color) plan.report({ event: 'started', gameId, color: entry.color, opponent: opponentOf(view, entry.color) });
@@ -74,6 +116,7 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
     return entry;
   };
   const wanted = (): number => {
+    if (stopped) return 0;
     const left = plan.rounds === undefined ? Infinity : plan.rounds - ended - playing.size;
     return Math.max(0, Math.min(plan.games - playing.size, left));
   };
@@ -84,7 +127,8 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
     try {
       while (wanted() > 0) {
         if (plan.vs) {
-          const view = await connection.challenge(plan.vs, plan.game, plan.moveMs ?? 30_000);
+          const color = challenged++ % 2 === 0 ? 'black' : 'white';
+          const view = await connection.challenge(plan.vs, plan.game, plan.moveMs ?? DEFAULT_MOVE_MS, color);
           room(view.id, view);
           continue;
         }
@@ -103,24 +147,25 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
   connection.onTurn(async (turn, signal) => {
     const entry = playing.get(turn.gameId) ?? room(turn.gameId, await connection.watch(turn.gameId));
     try {
-      return await entry.bridge.think(engineTurn(turn, entry.view), signal);
+      const move = await entry.bridge.think(engineTurn(turn, entry.view), signal);
+      deathsInARow = 0;
+      return move;
     } catch (error) {
       const message = error instanceof EngineProblem ? `${error.kind}: ${error.message}` : String(error);
       plan.report({ event: 'problem', gameId: turn.gameId, message: `no move at ply ${turn.ply} (${message}); the turn stays open` });
+      if (error instanceof EngineProblem && (error.kind === 'crashed' || error.kind === 'start')) died();
       return null;
     }
   });
-  connection.onEnded(({ gameId, result }) => {
+  connection.onEnded(({ gameId, result, view }) => {
     const entry = playing.get(gameId);
     if (!entry) return;
     playing.delete(gameId);
     ended++;
-    plan.report({ event: 'ended', gameId, color: entry.color, result });
+    plan.report(endedEvent(entry.color, result, view));
     void entry.bridge.close();
-    if (plan.rounds !== undefined && ended >= plan.rounds) {
-      if (plan.play === 'ladder') void connection.leaveLadder(plan.game).catch(() => undefined);
-      done();
-    } else void seek();
+    if (plan.rounds !== undefined && ended >= plan.rounds) stop({ ended: 'rounds' });
+    else void seek();
   });
   connection.onRoomsChanged((r) => {
     if (r.status === 'waiting' && seatFor(r, plan, connection.name)) void seek();
@@ -132,6 +177,13 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
   if (plan.play === 'ladder') void connection.joinLadder(plan.game, plan.games).catch((error: unknown) => plan.report({ event: 'problem', gameId: '', message: `could not enter the ladder: ${String(error)}` }));
   void seek();
   return finished;
+}
+
+function endedEvent(color: Color | null, result: GameResult, view: GameView): Extract<AttachEvent, { event: 'ended' }> {
+  const outcome = color === null ? null : result.winner === null ? 'drawn' : result.winner === color ? 'won' : 'lost';
+  const change = color && view.ratingChange?.[color];
+  const rating = change ? { before: Math.round(change.before), after: Math.round(change.after), change: Math.round(change.after - change.before) } : undefined;
+  return { event: 'ended', gameId: view.id, color, result, outcome, plies: view.moves.length, ...(rating ? { rating } : {}) };
 }
 
 /** An agent seat of our game that we may take: open to any agent (with `open`), or reserved for us. */

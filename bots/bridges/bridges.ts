@@ -1,20 +1,31 @@
 import type { AttachArgs } from '../cli/commands/attach.js';
-import type { EngineBridge } from './engine.js';
+import type { EngineBridge, EngineCommand } from './engine.js';
 import { FileProtocolBridge } from './file-protocol.js';
 import { NboardBridge } from './nboard.js';
 import { PiskvorkBridge } from './piskvork.js';
 import { UciBridge } from './uci.js';
 
-/** A new engine for one game, in the protocol the command line named. */
-export function engineBridge(args: AttachArgs, log: (line: string) => void): EngineBridge {
+/** A new engine for one game, in the protocol the command line named; `hooks` are its log and its restarts. */
+export function engineBridge(args: AttachArgs, hooks: Omit<EngineCommand, 'command'>): EngineBridge {
+  const spec = { command: args.command, ...hooks };
   switch (args.protocol) {
     case 'piskvork':
-      return new PiskvorkBridge({ command: args.command, log });
+      return new PiskvorkBridge(spec);
     case 'file':
-      return new FileProtocolBridge({ command: args.command, log });
+      return new FileProtocolBridge(spec);
     case 'nboard':
-      return new NboardBridge({ command: args.command, log });
+      return new NboardBridge(spec);
     case 'uci':
-      return new UciBridge({ command: args.command, log }, { ...(args.uciVariant ? { variant: args.uciVariant } : {}), ...(args.uciVariantsFile ? { variantsFile: args.uciVariantsFile } : {}), options: args.uciOptions });
+      return new UciBridge(spec, { ...(args.uciVariant ? { variant: args.uciVariant } : {}), ...(args.uciVariantsFile ? { variantsFile: args.uciVariantsFile } : {}), options: args.uciOptions });
+  }
+}
+
+/** Starts the engine and runs its protocol's opening exchange once, before any seat is taken. */
+export async function checkEngine(args: AttachArgs, log: (line: string) => void): Promise<void> {
+  const bridge = engineBridge(args, { log });
+  try {
+    await bridge.check?.({ game: args.game, options: {} });
+  } finally {
+    await bridge.close();
   }
 }

@@ -36,6 +36,11 @@ export class EngineProblem extends Error {
  */
 export interface EngineBridge {
   /**
+   * Starts the program and runs its protocol's opening exchange, then stops it: rejects with an
+   * EngineProblem when the program is not there or does not answer as its protocol says.
+   */
+  check?(game: Pick<EngineTurn, 'game' | 'options'>): Promise<void>;
+  /**
    * The game has begun: start the program now, so its start-up is not paid from the first move's
    * clock. A program that fails to start here is started again at its first turn.
    */
@@ -50,15 +55,19 @@ export interface EngineCommand {
   readonly command: string;
   /** Lines of stderr and protocol notes go here, one line each. */
   readonly log: (line: string) => void;
+  /** The engine's own messages (piskvork MESSAGE, DEBUG); `log` when not given. */
+  readonly notes?: (line: string) => void;
+  /** The program died during a turn and was started again; `log` when not given. */
+  readonly restarted?: (message: string) => void;
 }
 
 /** Asks the engine; one that crashed on this turn is asked once more (a new process, told the game). */
-export async function againAfterCrash(turn: EngineTurn, signal: AbortSignal, log: (line: string) => void, ask: () => Promise<string>): Promise<string> {
+export async function againAfterCrash(turn: EngineTurn, signal: AbortSignal, spec: EngineCommand, ask: () => Promise<string>): Promise<string> {
   try {
     return await ask();
   } catch (error) {
     if (!(error instanceof EngineProblem) || error.kind !== 'crashed' || signal.aborted) throw error;
-    log(`engine crashed at move ${turn.moves.length}; started again and told the game`);
+    (spec.restarted ?? spec.log)(`engine crashed at move ${turn.moves.length}; started again and told the game`);
     return ask();
   }
 }

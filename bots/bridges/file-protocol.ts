@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { answerBy } from './deadline.js';
 import { EngineProblem, type EngineBridge, type EngineCommand, type EngineTurn } from './engine.js';
@@ -18,6 +19,16 @@ const NO_CLOCK_MS = 30_000;
  */
 export class FileProtocolBridge implements EngineBridge {
   constructor(private readonly spec: EngineCommand) {}
+
+  /** The program (the command's first word after any NAME=value) exists and may be run. */
+  async check(): Promise<void> {
+    const program = programOf(this.spec.command);
+    const candidates = program.includes('/') ? [program] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, program));
+    for (const path of candidates) {
+      if (await access(path, constants.X_OK).then(() => true, () => false)) return;
+    }
+    throw new EngineProblem('start', `"${program}" is not a program that can be run (not found, or not executable)`);
+  }
 
   async think(turn: EngineTurn, signal: AbortSignal): Promise<string> {
     if (turn.legal.length === 1 && turn.legal[0] === 'pass') return 'pass'; // the protocol has no pass to ask for
@@ -67,6 +78,13 @@ export class FileProtocolBridge implements EngineBridge {
       child.once('error', () => finish(127));
     });
   }
+}
+
+/** The program a command line runs: its first word that is not a NAME=value, unquoted. */
+function programOf(command: string): string {
+  const words = command.trim().split(/\s+/);
+  const word = words.find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) ?? '';
+  return word.replace(/^(['"])(.*)\1$/, '$2');
 }
 
 function shellQuoted(path: string): string {

@@ -1,6 +1,9 @@
 import { againAfterCrash, EngineProblem, type EngineBridge, type EngineCommand, type EngineTurn } from './engine.js';
 import { LineProcess } from './line-process.js';
 
+/** How long a new engine may take over each answer of its opening exchange. */
+const START_MS = 5000;
+
 /**
  * What the line-protocol bridges (piskvork, UCI, NBoard) share: one engine process per game,
  * started on demand, asked once more when it crashed mid-turn, and dropped after a turn it did
@@ -16,12 +19,17 @@ export abstract class LineEngineBridge implements EngineBridge {
     private readonly goodbye: string,
   ) {}
 
+  async check(game: Pick<EngineTurn, 'game' | 'options'>): Promise<void> {
+    await this.startWith((engine) => this.greet(engine, game, new AbortController().signal));
+    await this.close();
+  }
+
   async prepare(game: Pick<EngineTurn, 'game' | 'options'>): Promise<void> {
     await this.startWith((engine) => this.greet(engine, game, new AbortController().signal)).catch(() => undefined);
   }
 
   think(turn: EngineTurn, signal: AbortSignal): Promise<string> {
-    return againAfterCrash(turn, signal, this.spec.log, () => this.ask(turn, signal));
+    return againAfterCrash(turn, signal, this.spec, () => this.ask(turn, signal));
   }
 
   async close(): Promise<void> {
@@ -43,6 +51,15 @@ export abstract class LineEngineBridge implements EngineBridge {
 
   /** What the engine was told is no longer what it knows (a new process, a turn it lost). */
   protected forget(): void {}
+
+  /** Sends `ask` and waits for the line `reply` over the start-up's time; an EngineProblem('start') says why not. */
+  protected async handshake(engine: LineProcess, ask: string, reply: string): Promise<void> {
+    engine.send(ask);
+    const answer = await engine.next((line) => (line.trim() === reply ? true : undefined), Date.now() + START_MS);
+    if (answer === true) return;
+    const why = answer === 'exited' ? 'exited (is the command right?)' : `gave no ${reply} within ${START_MS / 1000} s`;
+    throw new EngineProblem('start', `the engine was sent ${ask} and ${why}`);
+  }
 
   /** The first line `accept` keeps; an exit, a silence or the end of the turn is lost. */
   protected async answer<T>(engine: LineProcess, accept: (line: string) => T | undefined, until: number, signal: AbortSignal): Promise<T> {

@@ -7,7 +7,7 @@ import type { LineProcess } from './line-process.js';
 const MOVE_LINE = /^===\s*([A-Za-z]+\d*)/;
 
 /**
- * An NBoard (protocol 2) Othello engine playing one game: `nboard 2` and `set depth`, then each
+ * An NBoard (protocol 2) Othello engine playing one game: `nboard 2`, `set depth`, `ping`, then each
  * turn `set game` with the whole game as GGF and `go`, answered by `=== F5` (or `=== PA`).
  * Telling the whole game every turn keeps a restarted engine in step for free.
  */
@@ -31,9 +31,11 @@ export class NboardBridge extends LineEngineBridge {
     return move;
   }
 
+  /** `nboard 2`, `set depth`, then `ping 1` … `pong 1`: the engine has read what came before. */
   protected async greet(engine: LineProcess): Promise<void> {
     engine.send('nboard 2');
     engine.send(`set depth ${this.depth}`);
+    await this.handshake(engine, 'ping 1', 'pong 1');
   }
 }
 

@@ -57,7 +57,7 @@ export class PiskvorkBridge extends LineEngineBridge {
   private moveLine(line: string): string | undefined {
     if (line.trim() === '') return undefined;
     if (!NOT_MOVES.test(line)) return line;
-    this.spec.log(`engine: ${line}`);
+    (this.spec.notes ?? this.spec.log)(`engine: ${line}`);
     return undefined;
   }
 
@@ -67,7 +67,7 @@ export class PiskvorkBridge extends LineEngineBridge {
     const startReply = (line: string): string | undefined => {
       if (/^OK\b/i.test(line)) return 'ok';
       if (/^ERROR\b/i.test(line)) return line;
-      this.spec.log(`engine: ${line}`);
+      (this.spec.notes ?? this.spec.log)(`engine: ${line}`);
       return undefined;
     };
     const reply = await engine.next(startReply, Date.now() + START_MS, signal);

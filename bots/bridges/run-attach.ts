@@ -3,11 +3,20 @@ import type { AttachArgs } from '../cli/commands/attach.js';
 import { formatEvent } from '../cli/commands/attach.js';
 import { attach } from './attach.js';
 import { connectForAttach } from './attach-connection.js';
-import { engineBridge } from './bridges.js';
+import { checkEngine, engineBridge } from './bridges.js';
 
-/** `boardroom attach`: connects, plays until `--rounds` games ended or Ctrl-C; exit code 0, or 1 if it could not connect. */
+/**
+ * `boardroom attach`: checks that the engine starts, connects, plays until `--rounds` games ended
+ * or Ctrl-C; exit code 0, or 1 if the engine did not start, could not connect, or kept dying.
+ */
 export async function runAttach(args: AttachArgs, output: Output): Promise<number> {
   const log = (line: string): void => output.err(line);
+  try {
+    await checkEngine(args, log);
+  } catch (error) {
+    output.err(`The ${args.protocol} engine "${args.command}" did not start: ${(error as Error).message}. No seat was taken.`);
+    return 1;
+  }
   let connection;
   try {
     connection = await connectForAttach(args.server, args.token);
@@ -23,10 +32,12 @@ export async function runAttach(args: AttachArgs, output: Output): Promise<numbe
     play: args.play,
     ...(args.vs ? { vs: args.vs, moveMs: args.moveMs } : {}),
     ...(args.rounds !== undefined ? { rounds: args.rounds } : {}),
-    newBridge: () => engineBridge(args, log),
+    newBridge: ({ restarted }) => engineBridge(args, { log, restarted, ...(args.json ? { notes: () => undefined } : {}) }),
     report: (event) => output.out(formatEvent(event, args.json)),
   });
-  await Promise.race([played, stop]);
+  const end = await Promise.race([played, stop]);
   await connection.close(); // engines stop with their games; seats wait out the server's grace
-  return 0;
+  if (end?.ended !== 'engine-failed') return 0;
+  output.err(`Stopped: ${end.message}.`);
+  return 1;
 }

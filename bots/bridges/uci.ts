@@ -1,11 +1,10 @@
 import { GAMES } from '../../shared/games.js';
 import { MiniChessBoard, minichessRules, moveFrom, moveTo, PAWN, PROMOTION_SUFFIX, RANK_COUNT, rankOf } from '../../shared/minichess/index.js';
-import { EngineProblem, type EngineCommand, type EngineTurn } from './engine.js';
+import type { EngineCommand, EngineTurn } from './engine.js';
 import { LineEngineBridge } from './line-engine.js';
 import type { LineProcess } from './line-process.js';
 import { answerBy, thinkingTime } from './deadline.js';
 
-const START_MS = 5000;
 const NO_CLOCK_MOVE_MS = 1000;
 
 export interface UciSettings {
@@ -49,18 +48,12 @@ export class UciBridge extends LineEngineBridge {
 
   /** `uci` … `uciok`, the options, `isready` … `readyok`. */
   protected async greet(engine: LineProcess): Promise<void> {
-    engine.send('uci');
-    if ((await engine.next((line) => (line.trim() === 'uciok' ? true : undefined), Date.now() + START_MS)) !== true) {
-      throw new EngineProblem('start', 'the engine did not answer uci with uciok');
-    }
+    await this.handshake(engine, 'uci', 'uciok');
     const { variant, variantsFile, options = [] } = this.settings;
     if (variantsFile) engine.send(`setoption name VariantPath value ${variantsFile}`);
     if (variant) engine.send(`setoption name UCI_Variant value ${variant}`);
     for (const { name, value } of options) engine.send(`setoption name ${name} value ${value}`);
-    engine.send('isready');
-    if ((await engine.next((line) => (line.trim() === 'readyok' ? true : undefined), Date.now() + START_MS)) !== true) {
-      throw new EngineProblem('start', 'the engine did not answer isready with readyok');
-    }
+    await this.handshake(engine, 'isready', 'readyok');
   }
 }
 

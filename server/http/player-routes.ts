@@ -82,13 +82,14 @@ export function playerRoutes(deps: PlayerRouteDeps): Router {
     const identity = await findIdentity(deps, req.params.name);
     if (!identity) return refusal(res, 404, { code: 'player/not_found', message: `No player, agent or bot is named "${req.params.name}".` });
     const records = (await Promise.all(GAME_IDS.map((game) => deps.store.ratings(game, [identity])))).flat().filter((r) => r.version > 0);
+    const ranks = await Promise.all(records.map((r) => deps.store.rank(r.game, identity)));
     const recentIds = await deps.store.recentGames(identity, 20);
     const recent = (await Promise.all(recentIds.map((id) => deps.store.get(id)))).filter((g) => g !== undefined);
     res.json({
       ok: true,
       name: identity.name,
       kind: identity.kind,
-      ratings: Object.fromEntries(records.map((r) => [r.game as GameId, ratingView(r, 0)])),
+      ratings: Object.fromEntries(records.map((r, i) => [r.game as GameId, ratingView(r, ranks[i] ?? 0)])),
       recent: recent.map((g) => ({ ...gameRecord(g), rated: g.rated, ratingChange: g.ratingChange })),
     });
   });

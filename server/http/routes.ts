@@ -190,7 +190,7 @@ function adminRoutes(deps: RouteDeps): Router {
   router.post('/ladder', async (req, res) => {
     const set = await deps.ladder.configure(req.body);
     if (!set.ok) return refusal(res, 400, set.error.code, set.error.message);
-    res.json({ ok: true, ladder: set.value });
+    res.json({ ok: true, ...set.value });
   });
   router.get('/queue', async (_req, res) => {
     res.json({ ok: true, queue: await deps.queueStats() });

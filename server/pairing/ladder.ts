@@ -24,6 +24,13 @@ export interface LadderOptions {
   readonly log: Logger;
 }
 
+/** Why a ladder runs fewer games at once than asked. */
+export interface LadderCap {
+  readonly asked: number;
+  readonly max: number;
+  readonly message: string;
+}
+
 interface Entrant {
   readonly name: string;
   readonly kind: 'bot' | 'agent';
@@ -45,14 +52,19 @@ interface Entrant {
 export class Ladder {
   constructor(private readonly options: LadderOptions) {}
 
-  async configure(payload: unknown): Promise<ServerResult<LadderConfig>> {
+  /** Sets a game's ladder; a `concurrent` above the cap is lowered to it, and `capped` says so. */
+  async configure(payload: unknown): Promise<ServerResult<{ ladder: LadderConfig; capped?: LadderCap }>> {
     const request = parse(LadderConfigSchema, payload);
     if (!request.ok) return request;
     const unknown = request.value.bots.find((bot) => !this.options.botExists(request.value.game, bot));
     if (unknown) return { ok: false, error: { code: 'room/bad_seat', message: `No bot "${unknown}" plays ${request.value.game}.` } };
-    const config = { ...request.value, concurrent: Math.min(request.value.concurrent, this.options.maxConcurrent) };
-    await this.options.platform.setLadder(config);
-    return accept(config);
+    const { maxConcurrent } = this.options;
+    const asked = request.value.concurrent;
+    const ladder = { ...request.value, concurrent: Math.min(asked, maxConcurrent) };
+    await this.options.platform.setLadder(ladder);
+    if (asked <= maxConcurrent) return accept({ ladder });
+    const message = `The ladder runs at most ${maxConcurrent} game${maxConcurrent === 1 ? '' : 's'} at once: half of the server's bot threads (BOT_THREADS).`;
+    return accept({ ladder, capped: { asked, max: maxConcurrent, message } });
   }
 
   async join(agent: string, payload: unknown): Promise<ServerResult<{ game: GameId; games: number }>> {

@@ -54,6 +54,12 @@ export class MemoryStore implements GameStore {
       .map((r) => ({ ...r }));
   }
 
+  async rank(game: GameId, identity: Identity): Promise<number | undefined> {
+    const board = await this.leaderboard(game, Infinity);
+    const place = board.findIndex((r) => identityKey(r) === identityKey(identity));
+    return place < 0 ? undefined : place + 1;
+  }
+
   async recentGames(identity: Identity, limit: number): Promise<string[]> {
     return (this.recent.get(identityKey(identity)) ?? []).slice(0, limit);
   }

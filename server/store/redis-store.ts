@@ -280,6 +280,11 @@ export class RedisStore implements GameStore {
     return docs.filter((d): d is string => d !== null).map((d) => JSON.parse(d) as RatingRecord);
   }
 
+  async rank(game: GameId, identity: Identity): Promise<number | undefined> {
+    const place = await this.redis.zrevrank(this.leaderboardKey(game), identityKey(identity));
+    return place === null ? undefined : place + 1;
+  }
+
   async recentGames(identity: Identity, limit: number): Promise<string[]> {
     return this.redis.lrange(this.historyKey(identity), 0, limit - 1);
   }

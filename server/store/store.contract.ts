@@ -181,6 +181,8 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       const board = await store.leaderboard('othello', 10);
       expect(board.map((r) => r.name).filter((n) => n === ada.name || n === 'engine-1').slice(0, 2)).toEqual([ada.name, 'engine-1']);
       expect(await store.leaderboard('gomoku', 10)).not.toContainEqual(expect.objectContaining({ name: ada.name }));
+      expect(await store.rank('othello', ada)).toBe(board.findIndex((r) => r.name === ada.name) + 1);
+      expect(await store.rank('gomoku', ada)).toBeUndefined();
     });
 
     it('counts games by status, lists the oldest first, and forgets removed games', async () => {

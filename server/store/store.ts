@@ -110,6 +110,8 @@ export interface GameStore {
   ratings(game: GameId, identities: readonly Identity[]): Promise<RatingRecord[]>;
   /** The rated identities of `game`, highest rating first. */
   leaderboard(game: GameId, limit: number): Promise<RatingRecord[]>;
+  /** The identity's place on `game`'s leaderboard (1 is first); undefined when never rated. */
+  rank(game: GameId, identity: Identity): Promise<number | undefined>;
   /** Ids of the games an identity finished, newest first (written by `update` with a `GameEnd`). */
   recentGames(identity: Identity, limit: number): Promise<string[]>;
   /** Newest first. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectForAttach } from '../../bots/bridges/attach-connection.js';
-import { attach } from '../../bots/bridges/attach.js';
+import { attach, type AttachEvent } from '../../bots/bridges/attach.js';
 import type { EngineBridge } from '../../bots/bridges/engine.js';
 import type { GameView, RatingView, SeekPaired } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
@@ -80,7 +80,7 @@ describe('accounts', () => {
 });
 
 describe('rated games', () => {
-  it('a rated game between two accounts changes both ratings once, by Glicko-2, and the leaderboard and profiles show it', async () => {
+  it('a rated game between two accounts changes both ratings once, by Glicko-2, and the leaderboard and profiles show it, with the same rank', async () => {
     const [a, b] = web;
     const ann = await signUp(a);
     const bob = await signUp(b);
@@ -113,6 +113,9 @@ describe('rated games', () => {
     const profile = (await (await fetch(`${a.url}/api/players/${bob.name}`)).json()) as any;
     expect(profile).toMatchObject({ ok: true, name: bob.name, kind: 'person' });
     expect(profile.ratings.othello.games).toBe(1);
+    expect(profile.ratings.othello.rank).toBe(board.findIndex((r) => r.name === bob.name) + 1);
+    const annProfile = (await (await fetch(`${b.url}/api/players/${ann.name}`)).json()) as any;
+    expect(annProfile.ratings.othello.rank).toBe(board.findIndex((r) => r.name === ann.name) + 1);
     expect(profile.recent[0]).toMatchObject({ id: created.gameId, rated: true });
     expect(((await (await fetch(`${a.url}/api/players/no-such-player`)).json()) as any).error.code).toBe('player/not_found');
   });
@@ -168,13 +171,14 @@ describe('the bot ladder', () => {
     const [a, b] = web;
     const agents: string[] = [];
     const stops: (() => Promise<void>)[] = [];
+    const events: AttachEvent[] = [];
     for (const server of [a, b]) {
       const name = uniqueName('ladder-agent-');
       const res = await fetch(`${server.url}/admin/api/agents`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ name }) });
       const { token } = (await res.json()) as { token: string };
       const connection = await connectForAttach(server.url, token);
       agents.push(name);
-      void attach(connection, { game: 'minichess', games: 2, play: 'ladder', newBridge: firstLegal, report: () => undefined });
+      void attach(connection, { game: 'minichess', games: 2, play: 'ladder', newBridge: firstLegal, report: (event) => events.push(event) });
       stops.push(() => connection.close());
     }
     const set = await fetch(`${a.url}/admin/api/ladder`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ game: 'minichess', bots: ['random', 'engine-1'], concurrent: 2 }) });
@@ -191,5 +195,23 @@ describe('the bot ladder', () => {
     const kinds = Object.fromEntries(board.filter((r) => everyone.includes(r.name)).map((r) => [r.name, r.kind]));
     expect(kinds).toEqual({ [agents[0]!]: 'agent', [agents[1]!]: 'agent', random: 'bot', 'engine-1': 'bot' });
     for (const name of everyone) expect(board.find((r) => r.name === name)!.games).toBeGreaterThanOrEqual(2);
+    // attach reports each rated end with our rating's change.
+    const rated = events.filter((e) => e.event === 'ended' && e.plies >= 2);
+    expect(rated.length).toBeGreaterThan(0);
+    for (const e of rated) if (e.event === 'ended') expect(e.rating!.change).toBe(e.rating!.after - e.rating!.before);
   }, 120_000);
+
+  it('answers a concurrent above the cap with the cap and why', async () => {
+    const [a] = web;
+    const configure = (concurrent: number) =>
+      fetch(`${a.url}/admin/api/ladder`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ game: 'gomoku', bots: [], concurrent }) }).then((res) => res.json() as Promise<any>);
+    const capped = await configure(5);
+    expect(capped.ladder).toMatchObject({ game: 'gomoku', concurrent: 2 });
+    expect(capped.capped).toMatchObject({ asked: 5, max: 2 });
+    expect(capped.capped.message).toMatch(/at most 2 .*half of the server's bot threads/);
+    const within = await configure(2);
+    expect(within.ladder.concurrent).toBe(2);
+    expect(within.capped).toBeUndefined();
+    await configure(0);
+  });
 });

@@ -1,5 +1,5 @@
 import type { GameId } from '../../../shared/rules.js';
-import type { AttachEvent } from '../../bridges/attach.js';
+import { DEATHS_TO_STOP, DEFAULT_MOVE_MS, type AttachEvent } from '../../bridges/attach.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
 import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
@@ -11,8 +11,10 @@ const HELP = `Usage: boardroom attach --server URL --token TOKEN --game othello|
                         [--rounds N] [--json]
 
 Plays an engine you already have on a Boardroom server, as the agent whose token you give
-(an admin makes one: POST /admin/api/agents). One engine process per game; each turn is told
-to the engine in its own protocol and its answer sent back in Boardroom's notation.
+(an admin makes one: POST /admin/api/agents). The engine is started and greeted first (uciok,
+START/OK, ping/pong, or the program is there to run): one that fails exits with 1 before any
+seat is taken. One engine process per game; each turn is told to the engine in its own
+protocol and its answer sent back in Boardroom's notation.
 
   --server URL             the server, e.g. http://localhost:3000
   --token TOKEN            your agent token (or the environment variable BOARDROOM_TOKEN)
@@ -31,17 +33,26 @@ to the engine in its own protocol and its answer sent back in Boardroom's notati
                            (default); challenges: only challenges and seats reserved for you;
                            ladder: enter the game's rated ladder, whose games the server starts
                            (up to --games at once); see GET /api/ratings/GAME
-  --vs NAME                challenge this bot or agent instead, game after game
-  --move-ms MS             the per-move clock of those challenges (default 30000)
+  --vs NAME                challenge this bot or agent instead, game after game, taking
+                           black and white in turn
+  --move-ms MS             the per-move clock of those challenges (default ${DEFAULT_MOVE_MS}), from
+                           1000 to 3600000 (the server's range); an engine is told the
+                           clock less a margin for the network, so it thinks about that long
   --rounds N               stop after N games (default: play until Ctrl-C)
   --json                   one JSON object per line:
                            {"event":"started","gameId":…,"color":…,"opponent":…}
-                           {"event":"ended","gameId":…,"result":{…},"color":…}
+                           {"event":"ended","gameId":…,"result":{…},"color":…,
+                            "outcome":"won"|"lost"|"drawn","plies":…,
+                            "rating":{"before":…,"after":…,"change":…} (rated games)}
+                           {"event":"restarted","gameId":…,"message":…}
                            {"event":"problem","gameId":…,"message":…}
+                           {"event":"stopped","message":…}
+                           and the engine's MESSAGE/DEBUG lines are not echoed
 
 An engine that crashes is started again and told the game; one that answers nothing in time,
-garbage or an illegal move makes no move, so its flag falls as a person's would. Ctrl-C stops
-the engines and resigns nothing: your seats wait for you through the server's grace.
+garbage or an illegal move makes no move, so its flag falls as a person's would. An engine that
+dies ${DEATHS_TO_STOP} times in a row (no move between) stops the attach, with exit code 1. Ctrl-C
+stops the engines and resigns nothing: your seats wait for you through the server's grace.
 
 Example: boardroom attach --server http://localhost:3000 --token $TOKEN --game gomoku \\
            --piskvork ./pbrain-rapfi --games 2`;
@@ -115,7 +126,7 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     games: values.games === undefined ? 1 : wholeNumberArg('--games', values.games, 1, 64),
     play,
     ...(values.vs ? { vs: values.vs } : {}),
-    moveMs: values['move-ms'] === undefined ? 30_000 : wholeNumberArg('--move-ms', values['move-ms'], 1000, 3_600_000),
+    moveMs: values['move-ms'] === undefined ? DEFAULT_MOVE_MS : wholeNumberArg('--move-ms', values['move-ms'], 1000, 3_600_000),
     ...(values.rounds !== undefined ? { rounds: wholeNumberArg('--rounds', values.rounds, 1, 100_000) } : {}),
     json: values.json === true,
   };
@@ -128,12 +139,14 @@ export function formatEvent(event: AttachEvent, json: boolean): string {
     case 'started':
       return `game ${event.gameId}: started as ${event.color}${event.opponent ? ` against ${event.opponent}` : ''}`;
     case 'ended': {
-      const { winner, reason } = event.result;
-      const verdict = winner === null ? 'draw' : winner === event.color ? 'won' : 'lost';
-      return `game ${event.gameId}: ${verdict} (${reason})`;
+      const rating = event.rating ? `, rating ${event.rating.before} → ${event.rating.after}` : '';
+      return `game ${event.gameId}: ${event.outcome ?? 'ended'} (${event.result.reason}) after ${event.plies} plies${rating}`;
     }
+    case 'restarted':
     case 'problem':
       return `game ${event.gameId}: ${event.message}`;
+    case 'stopped':
+      return event.message;
   }
 }
 
