@@ -85,14 +85,18 @@ describe('attach with a piskvork engine', () => {
     await bridge.close();
   });
 
+  // The first round is played as black (colours alternate from black): an engine that plays an
+  // occupied point has a legal first move on the empty board, so it misses a later move.
   it.each([
-    ['late', 'silent'],
-    ['illegal', 'illegal'],
-    ['garbage', 'garbage'],
-  ])('an engine that answers %s makes no move: its first move missed, the game is aborted, as a person’s would be', async (mode, kind) => {
+    ['late', 'silent', 'aborted'],
+    ['illegal', 'illegal', 'timeout'],
+    ['garbage', 'garbage', 'aborted'],
+  ])('an engine that answers %s makes no move (%s): its game ends by %s, as a person’s would', async (mode, kind, reason) => {
     const events = await play(mode, 1, 1000);
     expect(problems(events).some((m) => m.includes(kind))).toBe(true);
-    expect(endings(events)[0]!.result.reason).toBe('aborted');
+    const [ended] = endings(events);
+    expect(ended!.color).toBe('black');
+    expect(ended!.result.reason).toBe(reason);
   });
 
   it('the command line: --help, bad usage, and a whole game with --json', async () => {
