@@ -133,8 +133,12 @@ export class GameService {
   private readonly recent = new Recent<StoredGame>(RECENT_GAMES_KEPT);
   /** Each bot game's latest evaluation, from the bot's side: how a bot answers a draw offer. */
   private readonly botScores = new Recent<{ color: Color; score: number }>(RECENT_GAMES_KEPT);
-  /** Bot turns the queue could not take, kept here too for when the store could not be told either. */
-  private readonly unqueuedHere = new Set<string>();
+  /**
+   * Games whose bot turn must be asked again: the queue could not take it, or its answer or failure
+   * could not be applied (the store was out of reach); asking again delivers a finished job's news.
+   * Kept here too for when the store could not be told.
+   */
+  private readonly turnsToAskAgain = new Set<string>();
 
   constructor(private readonly options: ServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -508,11 +512,23 @@ export class GameService {
    * lost on the turn given back first (`creditBotAnswer`); a stale one is dropped.
    */
   async onBotResult(result: BotJobResult): Promise<boolean> {
-    const game = await this.options.store.get(result.gameId);
-    if (!game || game.status !== 'live' || game.moves.length !== result.ply) return false;
-    const color = G.toMove(game);
-    if (game.seats[color].kind !== 'bot') return false;
-    return (await this.play(result.gameId, result.ply, result.move, () => accept(color), result.lostMs ?? 0)).ok;
+    return this.askAgainIfLost(result.gameId, async () => {
+      const game = await this.options.store.get(result.gameId);
+      if (!game || game.status !== 'live' || game.moves.length !== result.ply) return false;
+      const color = G.toMove(game);
+      if (game.seats[color].kind !== 'bot') return false;
+      return (await this.play(result.gameId, result.ply, result.move, () => accept(color), result.lostMs ?? 0)).ok;
+    });
+  }
+
+  /** A bot job's news that could not be applied is not lost: the sweep asks for the turn again. */
+  private async askAgainIfLost<T>(gameId: string, apply: () => Promise<T>): Promise<T> {
+    try {
+      return await apply();
+    } catch (error) {
+      this.turnsToAskAgain.add(gameId);
+      throw error;
+    }
   }
 
   async onBotThinking(gameId: string, ply: number, bot: string, thinking: BotThinking): Promise<void> {
@@ -525,21 +541,22 @@ export class GameService {
 
   /** A bot that cannot move (its job failed for good) loses on time, like anyone else. */
   async onBotFailed(gameId: string, ply: number): Promise<void> {
-    await this.mutate(gameId, (game) => accept(G.forfeitTurn(game, ply, this.now()) ?? game));
+    await this.askAgainIfLost(gameId, () => this.mutate(gameId, (game) => accept(G.forfeitTurn(game, ply, this.now()) ?? game)));
   }
 
   /**
    * The sweep's backstop for the bot turns the queue could not take when they were due (the store
-   * took the move, the queue was out of reach): each asked again, unless its job is pending by now
-   * or its turn is over. Returns the games whose turn was asked again.
+   * took the move, the queue was out of reach), and for a job's answer or failure this process could
+   * not apply: each asked again, unless its job is pending by now or its turn is over. Returns the
+   * games whose turn was asked again.
    */
   async retryUnqueuedBotTurns(): Promise<string[]> {
     const { store, botTurns } = this.options;
-    const ids = new Set([...this.unqueuedHere, ...(await store.indexed('unqueued-bot-turns', ''))]);
+    const ids = new Set([...this.turnsToAskAgain, ...(await store.indexed('unqueued-bot-turns', ''))]);
     const asked: string[] = [];
     for (const id of ids) {
       // Taken out first: a turn that fails again is put back by startTurn.
-      this.unqueuedHere.delete(id);
+      this.turnsToAskAgain.delete(id);
       await store.removeFromIndex([unqueuedBotTurn(id)]);
       const game = await store.get(id);
       if (!game || game.status !== 'live' || game.seats[G.toMove(game)].kind !== 'bot') continue;
@@ -735,7 +752,7 @@ export class GameService {
         await this.options.botTurns.request({ gameId: game.id, ply, game: game.game, position: game.position, bot: seat.name, budgetMs, deadline, ...(game.owner ? { owner: game.owner } : {}) });
       } catch (error) {
         // Asked again by the sweep; the store is told when it can be, this process remembers it anyway.
-        this.unqueuedHere.add(game.id);
+        this.turnsToAskAgain.add(game.id);
         await this.options.store.addToIndex([unqueuedBotTurn(game.id)]).catch(() => undefined);
         throw error;
       }
