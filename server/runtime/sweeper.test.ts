@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BotJobInput } from '../../bots/jobs/contract.js';
+import type { BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
 import type { Broadcaster, BotTurns, Timers } from '../games/ports.js';
 import { GameService } from '../games/service.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -18,19 +18,25 @@ let wideReads: string[];
 let counted: GameStore;
 let asked: BotJobInput[];
 let queueDown: boolean;
+let storeDown: boolean;
+/** Finished jobs' answers by `gameId-ply`: asking for such a turn again delivers its answer, as BullMQ's adapter does. */
+let answers: Map<string, BotJobResult>;
 
 function serviceOf(instance: string): GameService {
   const botTurns: BotTurns = {
     request: async (input) => {
       if (queueDown) throw new Error('connect ECONNREFUSED (the queue)');
-      asked.push(input);
+      const answer = answers.get(`${input.gameId}-${input.ply}`);
+      if (answer) await service.onBotResult(answer);
+      else asked.push(input);
     },
-    pending: async (gameId, ply) => asked.some((a) => a.gameId === gameId && a.ply === ply),
+    pending: async (gameId, ply) => !answers.has(`${gameId}-${ply}`) && asked.some((a) => a.gameId === gameId && a.ply === ply),
     answered: async () => undefined,
     close: async () => undefined,
   };
   const timers: Timers = { armFlag: async () => undefined, armAbandon: async () => undefined, close: async () => undefined };
-  return new GameService({ store: counted, broadcaster: silent, botTurns, timers, botExists: () => true, agentExists: async () => true, instance, botBudget: () => 50, graceMs: 60_000, now: () => now });
+  const service: GameService = new GameService({ store: counted, broadcaster: silent, botTurns, timers, botExists: () => true, agentExists: async () => true, instance, botBudget: () => 50, graceMs: 60_000, now: () => now });
+  return service;
 }
 
 function sweeperOf(instance: string, service: GameService): Sweeper {
@@ -43,11 +49,14 @@ beforeEach(() => {
   wideReads = [];
   asked = [];
   queueDown = false;
+  storeDown = false;
+  answers = new Map();
   counted = new Proxy(store, {
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver) as unknown;
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
+        if (storeDown) return Promise.reject(new Error('connect ECONNREFUSED (the store)'));
         if (name === 'list' || name === 'summaries') wideReads.push(String(name));
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
@@ -96,5 +105,22 @@ describe('the sweep', () => {
     expect(asked.map((a) => [a.gameId, a.ply])).toEqual([[created.value.gameId, 1]]);
     expect(await store.indexed('unqueued-bot-turns', '')).toEqual([]);
     expect(wideReads).toEqual([]);
+  });
+
+  it("plays, at its next pass, a bot's answer that came while the store was out of reach", async () => {
+    const service = serviceOf('web-b');
+    await store.renewLease('web-b', now + 60_000);
+    const created = await service.createRoom({ game: 'othello', seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } }, sit: { name: 'Ann', color: 'black' } });
+    if (!created.ok) throw new Error(created.error.code);
+    const gameId = created.value.gameId;
+    await service.move({ gameId, token: created.value.seat!.token, ply: 0, move: 'f5' });
+    const answer: BotJobResult = { gameId, ply: 1, game: 'othello', bot: 'engine-1', move: 'd6', depth: 1, score: 0, pv: ['d6'], nodes: 1, nps: 1, ms: 1 };
+    answers.set(`${gameId}-1`, answer);
+    storeDown = true;
+    await expect(service.onBotResult(answer)).rejects.toThrow(/ECONNREFUSED/);
+    storeDown = false;
+    expect((await store.get(gameId))!.moves).toEqual(['f5']);
+    await sweeperOf('web-b', service).sweep(now + SWEEP_MS);
+    expect((await store.get(gameId))!.moves).toEqual(['f5', 'd6']);
   });
 });
