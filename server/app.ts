@@ -169,7 +169,15 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     http.listen(config.PORT, config.HOST, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
-  const recovered = await service.recover();
+  // The live games are re-armed while the process already serves: a request that touches one first is harmless.
+  const recovery = new AbortController();
+  const recoveryStarted = Date.now();
+  const recovered = service
+    .recover({ signal: recovery.signal, onFailed: (gameId, error) => log.warn({ gameId, err: error }, 'could not re-arm a live game') })
+    .then(
+      (games) => log.info({ games, ms: Date.now() - recoveryStarted, stopped: recovery.signal.aborted }, 'live games re-armed'),
+      (error: unknown) => log.error({ err: error }, 're-arming the live games failed'),
+    );
   const sweeper = new Sweeper({
     store,
     service,
@@ -205,7 +213,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     metrics.queueDepth.set((q.waiting ?? 0) + (q.active ?? 0));
     for (const outcome of ['stalled', 'retried', 'failed'] as const) if (q[outcome] !== undefined) metrics.botJobs.set({ outcome }, q[outcome]);
   });
-  log.info({ port, mode, recovered, instance }, 'boardroom listening');
+  log.info({ port, mode, instance }, 'boardroom listening');
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -217,6 +225,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     async close() {
       closing = true;
       clearInterval(pairingTimer);
+      recovery.abort();
+      await recovered;
       await retention.stop();
       await sweeper.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -10,6 +10,7 @@ import { RedisStore } from '../store/redis-store.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
 import { GameService } from './service.js';
+import { sampleGame } from '../store/store.contract.js';
 
 // The service on fake ports (a recording broadcaster, bot turns and timers that only note what
 // they are asked) over the memory store: what it decides, writes, sends and asks for.
@@ -286,5 +287,56 @@ describe('the first move', () => {
       expect((await store.ratings('othello', [identity]))[0]!.version).toBe(0);
       expect(await store.recentGames(identity, 10)).toEqual([]);
     }
+  });
+});
+
+/** The store, counting the reads that go through every game of a status. */
+function countingReads(inner: GameStore): { store: GameStore; reads: string[] } {
+  const reads: string[] = [];
+  const store = new Proxy(inner, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (name === 'list' || name === 'summaries') reads.push(`${name}(${args.join(', ')})`);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { store, reads };
+}
+
+describe('periodic and start-up work reads what changed, not every game', () => {
+  it('recover re-arms every live game, past ten thousand, a page at a time', async () => {
+    const live = Array.from({ length: 10_200 }, () => sampleGame({ status: 'live', timeControl: { kind: 'per-move', moveMs: 60_000 }, clock: { black: 60_000, white: 60_000, turnStartedAt: now } }));
+    for (const game of live) await store.create(game);
+    await store.create(sampleGame({ status: 'waiting' }));
+    const { store: counted, reads } = countingReads(store);
+    const recovered = await makeService(counted).recover();
+    expect(recovered).toBe(10_200);
+    expect(new Set(flags.map((f) => f.gameId))).toEqual(new Set(live.map((g) => g.id)));
+    expect(reads).toEqual([]);
+  });
+
+  it("an agent's seats are found from its index, not by reading the live and waiting games; a finished game leaves it", async () => {
+    const { store: counted, reads } = countingReads(store);
+    service = makeService(counted);
+    const rooms = [];
+    for (const game of ['othello', 'gomoku'] as const) {
+      const created = ok(await service.createRoom({ game, seats: { black: { kind: 'agent' }, white: { kind: 'human' } }, sit: { name: 'Bob', color: 'white' } }));
+      ok(await service.joinAsAgent(created.gameId, 'black', 'Edax'));
+      rooms.push(created);
+    }
+    await store.create(sampleGame({ status: 'live' })); // someone else's game
+    await service.agentDisconnected('Edax');
+    for (const { gameId } of rooms) expect((await store.get(gameId))!.seats.black).toMatchObject({ connected: false, connectedVia: null });
+    expect(await service.agentConnected('Edax')).toBe(2); // its turn in both, sent again
+    for (const { gameId } of rooms) expect((await store.get(gameId))!.seats.black).toMatchObject({ connected: true, connectedVia: 'test' });
+    expect(reads).toEqual([]);
+    expect((await store.indexed('agent-games', 'edax')).sort()).toEqual(rooms.map((r) => r.gameId).sort());
+    ok(await service.resign({ gameId: rooms[0]!.gameId, token: rooms[0]!.seat!.token }));
+    expect(await store.indexed('agent-games', 'edax')).toEqual([rooms[1]!.gameId]);
+    expect((await store.indexed('instance-seats', 'test')).sort()).toEqual([`${rooms[1]!.gameId}:black`, `${rooms[1]!.gameId}:white`]);
+    expect(await service.agentConnected('Edax')).toBe(1);
   });
 });

@@ -20,9 +20,10 @@ import {
 import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import { identityKey, rateGame, type Identity } from '../ratings/rating.js';
 import type { Quotas } from '../quotas.js';
-import { agentKey, type GameEnd, type GameStore, type GameSummary, type StoredGame } from '../store/store.js';
+import { agentKey, type GameEnd, type GameStore, type IndexEntry, type StoredGame } from '../store/store.js';
 import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
+import { indexChanges } from './indexes.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
 import { accept, parse, refuse, type ServerResult } from './refuse.js';
 
@@ -72,6 +73,23 @@ function seatByToken(game: StoredGame, token: string): ServerResult<Color> {
   return color ? accept(color) : refuse('seat/bad_token', 'That seat token does not hold a seat in this room.');
 }
 
+/** Recovery at start-up reads the live games' ids this many at a time … */
+export const RECOVERY_PAGE = 500;
+/** … and takes up this many games at once. */
+const RECOVERY_CONCURRENCY = 32;
+
+/** The one index of games whose bot turn the queue could not take when it was due. */
+const unqueuedBotTurn = (gameId: string): IndexEntry => ({ index: 'unqueued-bot-turns', owner: '', member: gameId });
+
+/** Runs `each` over `items`, at most `atOnce` at a time. */
+async function forEachAtOnce<T>(items: readonly T[], atOnce: number, each: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) await each(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane));
+}
+
 /** Games the service keeps something of in memory (their latest state, a bot's evaluation). */
 const RECENT_GAMES_KEPT = 5000;
 
@@ -115,6 +133,12 @@ export class GameService {
   private readonly recent = new Recent<StoredGame>(RECENT_GAMES_KEPT);
   /** Each bot game's latest evaluation, from the bot's side: how a bot answers a draw offer. */
   private readonly botScores = new Recent<{ color: Color; score: number }>(RECENT_GAMES_KEPT);
+  /**
+   * Games whose bot turn must be asked again: the queue could not take it, or its answer or failure
+   * could not be applied (the store was out of reach); asking again delivers a finished job's news.
+   * Kept here too for when the store could not be told.
+   */
+  private readonly turnsToAskAgain = new Set<string>();
 
   constructor(private readonly options: ServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -150,7 +174,7 @@ export class GameService {
     if (allowed && !allowed.ok) return allowed;
     let stored = false;
     try {
-      stored = await this.options.store.create(created.value);
+      stored = await this.write(undefined, created.value);
     } finally {
       if (!stored) await this.options.quotas?.release(owner, id);
     }
@@ -343,12 +367,14 @@ export class GameService {
     }
   }
 
-  /** Found among the summaries (no moves), then read whole: an agent's few games among thousands. */
+  /** From the agent's index: its few games, however many others there are. An entry left by a game over or gone is dropped. */
   private async agentGames(agent: string): Promise<StoredGame[]> {
-    const lists = await Promise.all((['live', 'waiting'] as const).map((s) => this.options.store.summaries(s, 100_000)));
-    const mine = lists.flat().filter((g) => agentColors(g, agent).length > 0);
-    const games = await Promise.all(mine.map((g) => this.options.store.get(g.id)));
-    return games.filter((g): g is StoredGame => g !== undefined);
+    const { store } = this.options;
+    const ids = await store.indexed('agent-games', agentKey(agent));
+    const games = await Promise.all(ids.map((id) => store.get(id)));
+    const stale = ids.filter((_, i) => !games[i] || games[i].status === 'finished');
+    if (stale.length > 0) await store.removeFromIndex(stale.map((member) => ({ index: 'agent-games', owner: agentKey(agent), member })));
+    return games.filter((g): g is StoredGame => g !== undefined && g.status !== 'finished');
   }
 
   async resignAsAgent(agent: string, payload: unknown): Promise<ServerResult<Record<string, never>>> {
@@ -420,7 +446,7 @@ export class GameService {
       const linked = await this.mutate(game.id, (g) => accept(G.linkRematch(g, fresh.id, this.now())));
       if (!linked.ok) return linked;
       freshId = linked.value.rematch!;
-      if (freshId === fresh.id && (await this.options.store.create(fresh))) await this.afterCommit(undefined, fresh);
+      if (freshId === fresh.id && (await this.write(undefined, fresh))) await this.afterCommit(undefined, fresh);
     }
     const held = game.seats[seat.value];
     const name = held.name ?? 'player';
@@ -486,11 +512,23 @@ export class GameService {
    * lost on the turn given back first (`creditBotAnswer`); a stale one is dropped.
    */
   async onBotResult(result: BotJobResult): Promise<boolean> {
-    const game = await this.options.store.get(result.gameId);
-    if (!game || game.status !== 'live' || game.moves.length !== result.ply) return false;
-    const color = G.toMove(game);
-    if (game.seats[color].kind !== 'bot') return false;
-    return (await this.play(result.gameId, result.ply, result.move, () => accept(color), result.lostMs ?? 0)).ok;
+    return this.askAgainIfLost(result.gameId, async () => {
+      const game = await this.options.store.get(result.gameId);
+      if (!game || game.status !== 'live' || game.moves.length !== result.ply) return false;
+      const color = G.toMove(game);
+      if (game.seats[color].kind !== 'bot') return false;
+      return (await this.play(result.gameId, result.ply, result.move, () => accept(color), result.lostMs ?? 0)).ok;
+    });
+  }
+
+  /** A bot job's news that could not be applied is not lost: the sweep asks for the turn again. */
+  private async askAgainIfLost<T>(gameId: string, apply: () => Promise<T>): Promise<T> {
+    try {
+      return await apply();
+    } catch (error) {
+      this.turnsToAskAgain.add(gameId);
+      throw error;
+    }
   }
 
   async onBotThinking(gameId: string, ply: number, bot: string, thinking: BotThinking): Promise<void> {
@@ -503,27 +541,62 @@ export class GameService {
 
   /** A bot that cannot move (its job failed for good) loses on time, like anyone else. */
   async onBotFailed(gameId: string, ply: number): Promise<void> {
-    await this.mutate(gameId, (game) => accept(G.forfeitTurn(game, ply, this.now()) ?? game));
+    await this.askAgainIfLost(gameId, () => this.mutate(gameId, (game) => accept(G.forfeitTurn(game, ply, this.now()) ?? game)));
   }
 
   /**
-   * The sweep's backstop for a bot turn that was never asked (the store took the move but the
-   * queue could not be reached in that moment): asked now, unless its job is still pending.
+   * The sweep's backstop for the bot turns the queue could not take when they were due (the store
+   * took the move, the queue was out of reach), and for a job's answer or failure this process could
+   * not apply: each asked again, unless its job is pending by now or its turn is over. Returns the
+   * games whose turn was asked again.
    */
-  async ensureBotTurn(summary: GameSummary): Promise<boolean> {
-    if (summary.status !== 'live' || summary.seats[G.toMove(summary)].kind !== 'bot') return false;
-    if (await this.options.botTurns.pending(summary.id, summary.ply)) return false;
-    const game = await this.options.store.get(summary.id);
-    if (!game || game.status !== 'live' || game.moves.length !== summary.ply) return false;
-    await this.startTurn(game);
-    return true;
+  async retryUnqueuedBotTurns(): Promise<string[]> {
+    const { store, botTurns } = this.options;
+    const ids = new Set([...this.turnsToAskAgain, ...(await store.indexed('unqueued-bot-turns', ''))]);
+    const asked: string[] = [];
+    for (const id of ids) {
+      // Taken out first: a turn that fails again is put back by startTurn.
+      this.turnsToAskAgain.delete(id);
+      await store.removeFromIndex([unqueuedBotTurn(id)]);
+      const game = await store.get(id);
+      if (!game || game.status !== 'live' || game.seats[G.toMove(game)].kind !== 'bot') continue;
+      if (await botTurns.pending(id, game.moves.length)) continue;
+      await this.startTurn(game);
+      asked.push(id);
+    }
+    return asked;
   }
 
-  /** On start: every live game's clock re-armed, pending bot and agent turns asked again. */
-  async recover(): Promise<number> {
-    const live = await this.options.store.list('live', 10_000);
-    for (const game of live) await this.startTurn(game);
-    return live.length;
+  /**
+   * On start: every live game's clock re-armed, pending bot and agent turns asked again. The ids
+   * are read a page at a time and the games taken up `RECOVERY_CONCURRENCY` at once, while the
+   * process already serves requests (a turn started twice is harmless: arming replaces, a bot
+   * turn's job id is its own). A game that fails is counted and left to its flag. Stops early
+   * when `signal` aborts. Returns the games re-armed.
+   */
+  async recover(options: { signal?: AbortSignal; onFailed?: (gameId: string, error: unknown) => void } = {}): Promise<number> {
+    const { store } = this.options;
+    const seen = new Set<string>();
+    let recovered = 0;
+    let cursor = '0';
+    do {
+      const page = await store.scanIds('live', cursor, RECOVERY_PAGE);
+      cursor = page.cursor;
+      const fresh = page.ids.filter((id) => !seen.has(id));
+      for (const id of fresh) seen.add(id);
+      await forEachAtOnce(fresh, RECOVERY_CONCURRENCY, async (id) => {
+        if (options.signal?.aborted) return;
+        try {
+          const game = await store.get(id);
+          if (!game || game.status !== 'live') return;
+          await this.startTurn(game);
+          recovered++;
+        } catch (error) {
+          options.onFailed?.(id, error);
+        }
+      });
+    } while (cursor !== '0' && !options.signal?.aborted);
+    return recovered;
   }
 
   private async seatAction(payload: unknown, act: (game: StoredGame, color: Color, now: number) => ServerResult<StoredGame>): Promise<ServerResult<Record<string, never>>> {
@@ -559,7 +632,7 @@ export class GameService {
       this.recent.set(game.id, game);
       if (!decided.ok || unchanged) return decided;
       const { next, end } = await this.withEnding(game, decided.value);
-      if (await this.options.store.update(next, end)) {
+      if (await this.write(game, next, end)) {
         this.recent.set(next.id, next);
         await this.afterCommit(game, next);
         return accept(next);
@@ -567,6 +640,20 @@ export class GameService {
       this.recent.delete(gameId);
     }
     return refuse('server/busy', 'The game changed under this request too often; send it again.');
+  }
+
+  /**
+   * Writes a game (`before` undefined: a new one) and keeps the indexes beside it: entries are added
+   * before the write, so a process dying between the two leaves a spare entry, never a missing one,
+   * and removed after it, only while the game is still at the written version.
+   */
+  private async write(before: StoredGame | undefined, next: StoredGame, end?: GameEnd): Promise<boolean> {
+    const { store } = this.options;
+    const { added, removed } = indexChanges(before, next);
+    if (added.length > 0) await store.addToIndex(added);
+    const written = before ? await store.update(next, end) : await store.create(next);
+    if (written && removed.length > 0) await store.removeFromIndex(removed, { gameId: next.id, version: next.version });
+    return written;
   }
 
   /**
@@ -660,8 +747,15 @@ export class GameService {
       const left = timeLeft(game.timeControl, game.clock, color, this.now());
       const budgetMs = Math.max(10, Math.min(this.options.botBudget(game.game, seat.name), left - BOT_SAFETY_MS));
       const deadline = flag === null ? null : flag - BOT_SAFETY_MS;
-      await this.options.quotas?.botThinking(game.owner, budgetMs);
-      await this.options.botTurns.request({ gameId: game.id, ply, game: game.game, position: game.position, bot: seat.name, budgetMs, deadline, ...(game.owner ? { owner: game.owner } : {}) });
+      try {
+        await this.options.quotas?.botThinking(game.owner, budgetMs);
+        await this.options.botTurns.request({ gameId: game.id, ply, game: game.game, position: game.position, bot: seat.name, budgetMs, deadline, ...(game.owner ? { owner: game.owner } : {}) });
+      } catch (error) {
+        // Asked again by the sweep; the store is told when it can be, this process remembers it anyway.
+        this.turnsToAskAgain.add(game.id);
+        await this.options.store.addToIndex([unqueuedBotTurn(game.id)]).catch(() => undefined);
+        throw error;
+      }
     } else if (seat.kind === 'agent' && seat.name) {
       const view = G.toView(game, this.now());
       this.options.broadcaster.agentTurn(seat.name, {

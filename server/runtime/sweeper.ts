@@ -1,16 +1,15 @@
-import { COLORS, type Color } from '../../shared/color.js';
+import type { Color } from '../../shared/color.js';
 import { flagTime } from '../games/clock.js';
 import { toMove } from '../games/game.js';
+import { parseSeatMember } from '../games/indexes.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
-import type { GameStore, GameSummary } from '../store/store.js';
+import type { GameStore, StoredGame } from '../store/store.js';
 
 /** A process is presumed dead this long after its last renewal. */
 export const LEASE_MS = 5000;
 /** How often a process renews its lease and looks for processes whose lease ran out. */
 export const SWEEP_MS = 2000;
-/** How often it sweeps every live game all the same (overdue flags, seats of unknown processes). */
-export const FULL_SWEEP_MS = 10_000;
 /** A flag this far past its time with the game still live means its timer was lost. */
 export const FLAG_SLACK_MS = 1500;
 
@@ -19,7 +18,7 @@ export interface SweeperDeps {
   readonly service: GameService;
   readonly instance: string;
   /** The server processes whose connections still hold a seat (asked across processes). */
-  readonly holders: (game: GameSummary, color: Color) => Promise<string[]>;
+  readonly holders: (game: Pick<StoredGame, 'id' | 'seats'>, color: Color) => Promise<string[]>;
   readonly log: Logger;
   readonly onLiveCount?: (count: number) => void;
   /** The store came back empty: every game this process's connections were in is gone, and every session. */
@@ -28,8 +27,10 @@ export interface SweeperDeps {
 
 /**
  * What no single process can be trusted with: presence that lived in a process that died, and a
- * flag whose timer was lost. Every process renews its lease and sweeps the live games; the
- * version check makes two sweepers deciding the same change harmless.
+ * bot turn the queue could not take. Every process renews its lease and, every SWEEP_MS, reads
+ * what changed: the leases, the seat index of a process whose lease newly ran out, the bot turns
+ * left unqueued. It reads no game that nothing happened to; the version check makes two sweepers
+ * deciding the same change harmless.
  */
 export class Sweeper {
   private timer: NodeJS.Timeout | undefined;
@@ -38,7 +39,6 @@ export class Sweeper {
   private born: string | undefined;
   /** Dead processes whose seats a sweep has already freed. */
   private readonly buried = new Set<string>();
-  private lastFullSweep = 0;
 
   constructor(private readonly deps: SweeperDeps) {}
 
@@ -68,8 +68,9 @@ export class Sweeper {
   }
 
   /**
-   * One pass: when a process's lease has newly run out, or every FULL_SWEEP_MS, end the live games
-   * whose flag is overdue and free the seats held by processes that are gone.
+   * One pass: a store come back empty is said; the seats of each process whose lease has newly run
+   * out are freed, found in that process's own index; the bot turns the queue could not take are
+   * asked again; the live games are counted.
    */
   async sweep(now = Date.now()): Promise<void> {
     const { store, service, log } = this.deps;
@@ -82,31 +83,48 @@ export class Sweeper {
     }
     const leases = await store.leases();
     const alive = new Set([...leases].filter(([, until]) => until > now).map(([instance]) => instance)).add(this.deps.instance);
-    const newlyDead = [...leases.keys()].filter((instance) => !alive.has(instance) && !this.buried.has(instance));
-    if (newlyDead.length === 0 && now - this.lastFullSweep < FULL_SWEEP_MS) return;
     for (const instance of this.buried) if (!leases.has(instance)) this.buried.delete(instance);
-    // Summaries (no moves): a sweep of thousands of live games reads only what it needs.
-    const live = await store.summaries('live', 100_000);
-    this.deps.onLiveCount?.(live.length);
-    for (const game of live) {
+    for (const instance of [...leases.keys()].filter((id) => !alive.has(id) && !this.buried.has(id))) {
+      await this.freeSeatsOf(instance, alive);
+      this.buried.add(instance);
+    }
+    for (const gameId of await service.retryUnqueuedBotTurns()) {
+      log.warn({ gameId }, 'a bot turn had no job (the queue was out of reach when it was due): asked again');
+    }
+    this.deps.onLiveCount?.(await store.count('live'));
+  }
+
+  /**
+   * A dead process's seats, from its index: each is away from now unless a socket in a live process
+   * still holds it (then the stamp moves there). The index goes once read through.
+   */
+  private async freeSeatsOf(dead: string, alive: ReadonlySet<string>): Promise<void> {
+    const { store, service, log } = this.deps;
+    for (const member of await store.indexed('instance-seats', dead)) {
+      const seat = parseSeatMember(member);
+      const game = seat && (await service.game(seat.gameId));
+      if (!seat || !game || game.status === 'finished') continue;
+      const stamped = game.seats[seat.color];
+      if (stamped.kind === 'bot' || !stamped.connected || stamped.connectedVia !== dead) continue;
+      const holder = (await this.deps.holders(game, seat.color)).find((instance) => alive.has(instance)) ?? null;
+      log.info({ gameId: game.id, color: seat.color, via: dead, holder }, holder ? 'seat held from another process' : 'seat held by a dead process: away from now');
+      await service.presenceLost(game.id, seat.color, dead, holder);
+    }
+    await store.dropIndex('instance-seats', dead);
+  }
+
+  /**
+   * Live games whose flag is long overdue, ended on time: a backstop for a lost timer, which reads
+   * every live game, so nothing calls it on a beat; the timers' own index replaces it.
+   */
+  async endOverdueFlags(now = Date.now()): Promise<void> {
+    const { store, service, log } = this.deps;
+    for (const game of await store.summaries('live', 100_000)) {
       const flag = flagTime(game.timeControl, game.clock, toMove(game));
       if (flag !== null && flag + FLAG_SLACK_MS < now) {
         log.warn({ gameId: game.id, ply: game.ply, lateMs: now - flag }, 'flag overdue: its timer was lost; ending on time');
         await service.onFlag(game.id, game.ply);
-        continue;
-      }
-      if (now - game.updatedAt > FULL_SWEEP_MS && (await service.ensureBotTurn(game))) {
-        log.warn({ gameId: game.id, ply: game.ply }, 'a bot turn had no job (the queue was out of reach when it was due): asked again');
-      }
-      for (const color of COLORS) {
-        const seat = game.seats[color];
-        if (seat.kind === 'bot' || !seat.connected || (seat.connectedVia !== null && alive.has(seat.connectedVia))) continue;
-        const holder = (await this.deps.holders(game, color)).find((instance) => alive.has(instance)) ?? null;
-        log.info({ gameId: game.id, color, via: seat.connectedVia, holder }, holder ? 'seat held from another process' : 'seat held by a dead process: away from now');
-        await service.presenceLost(game.id, color, seat.connectedVia, holder);
       }
     }
-    for (const instance of newlyDead) this.buried.add(instance);
-    this.lastFullSweep = now;
   }
 }

@@ -1,7 +1,7 @@
 import type { GameAnalysis, GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { agentKey, withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
+import { agentKey, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type StoredAnalysis, type StoredGame } from './store.js';
 
 const RECENT_KEPT = 50;
 
@@ -18,6 +18,7 @@ export class MemoryStore implements GameStore {
   private readonly ratingRecords = new Map<string, RatingRecord>();
   private readonly recent = new Map<string, string[]>();
   private readonly analyses = new Map<string, StoredAnalysis>();
+  private readonly indexes = new Map<string, Set<string>>();
   private readonly born = `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
   async create(game: StoredGame): Promise<boolean> {
@@ -96,6 +97,39 @@ export class MemoryStore implements GameStore {
       .map((g) => ({ id: g.id, updatedAt: g.updatedAt }));
   }
 
+  /** The cursor is an offset into the games of the status as they are now. */
+  async scanIds(status: GameStatus, cursor: string, count: number): Promise<{ cursor: string; ids: string[] }> {
+    const from = Number(cursor);
+    const all = [...this.games.values()].filter((g) => g.status === status).map((g) => g.id);
+    const next = from + count;
+    return { cursor: next >= all.length ? '0' : String(next), ids: all.slice(from, next) };
+  }
+
+  async addToIndex(entries: readonly IndexEntry[]): Promise<void> {
+    for (const { index, owner, member } of entries) {
+      const key = indexKey(index, owner);
+      this.indexes.set(key, (this.indexes.get(key) ?? new Set()).add(member));
+    }
+  }
+
+  async removeFromIndex(entries: readonly IndexEntry[], whileAt?: { readonly gameId: string; readonly version: number }): Promise<void> {
+    if (whileAt && this.games.get(whileAt.gameId)?.version !== whileAt.version) return;
+    for (const { index, owner, member } of entries) {
+      const key = indexKey(index, owner);
+      const members = this.indexes.get(key);
+      members?.delete(member);
+      if (members?.size === 0) this.indexes.delete(key);
+    }
+  }
+
+  async indexed(index: GameIndex, owner: string): Promise<string[]> {
+    return [...(this.indexes.get(indexKey(index, owner)) ?? [])];
+  }
+
+  async dropIndex(index: GameIndex, owner: string): Promise<void> {
+    this.indexes.delete(indexKey(index, owner));
+  }
+
   async remove(ids: readonly string[]): Promise<void> {
     for (const id of ids) {
       this.games.delete(id);
@@ -172,4 +206,8 @@ export class MemoryStore implements GameStore {
   }
 
   async close(): Promise<void> {}
+}
+
+function indexKey(index: GameIndex, owner: string): string {
+  return `${index}|${owner}`;
 }

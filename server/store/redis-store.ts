@@ -2,9 +2,11 @@ import type { Redis } from 'ioredis';
 import type { GameAnalysis, GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { agentKey, withDefaults, type AgentIdentity, type GameEnd, type GameStore, type GameSummary, type StoredAnalysis, type StoredGame } from './store.js';
+import { agentKey, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type StoredAnalysis, type StoredGame } from './store.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
+/** Each index beside games is a set: its key is this, then its owner. */
+const INDEX_SETS: Record<GameIndex, string> = { 'instance-seats': 'instance-seats:', 'agent-games': 'agent-games:', 'unqueued-bot-turns': 'bot-turns:unqueued' };
 
 /**
  * The compare-and-set write: the game's hash changes only if its version is the expected one,
@@ -128,6 +130,15 @@ if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'state', 'done', 'doc', ARGV[1])
 return 1`;
 
+/**
+ * Index entries a write made stale, removed only while the game is still at that write's version.
+ * KEYS: the game hash, then each entry's set. ARGV: the version, then each entry's member.
+ */
+const REMOVE_FROM_INDEX_WHILE_AT = `
+if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+for i = 2, #KEYS do redis.call('SREM', KEYS[i], ARGV[i]) end
+return 1`;
+
 /** KEYS: the analysis hash. Deletes it if it is still pending. */
 const DROP_PENDING_ANALYSIS = `
 if redis.call('HGET', KEYS[1], 'state') == 'pending' then redis.call('DEL', KEYS[1]) end
@@ -178,6 +189,7 @@ export class RedisStore implements GameStore {
     redis.defineCommand('boardroomClaimAnalysis', { numberOfKeys: 1, lua: CLAIM_ANALYSIS });
     redis.defineCommand('boardroomPutAnalysis', { numberOfKeys: 2, lua: PUT_ANALYSIS });
     redis.defineCommand('boardroomDropPendingAnalysis', { numberOfKeys: 1, lua: DROP_PENDING_ANALYSIS });
+    redis.defineCommand('boardroomRemoveFromIndexWhileAt', { lua: REMOVE_FROM_INDEX_WHILE_AT });
   }
 
   private analysisKey(id: string): string {
@@ -315,6 +327,42 @@ export class RedisStore implements GameStore {
     const found: { id: string; updatedAt: number }[] = [];
     for (let i = 0; i < flat.length; i += 2) found.push({ id: flat[i]!, updatedAt: Number(flat[i + 1]) });
     return found;
+  }
+
+  async scanIds(status: GameStatus, cursor: string, count: number): Promise<{ cursor: string; ids: string[] }> {
+    const [next, flat] = await this.redis.zscan(this.prefix + STATUS_SETS[status], cursor, 'COUNT', count);
+    return { cursor: next, ids: flat.filter((_, i) => i % 2 === 0) };
+  }
+
+  private indexKey(index: GameIndex, owner: string): string {
+    return this.prefix + INDEX_SETS[index] + owner;
+  }
+
+  async addToIndex(entries: readonly IndexEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const batch = this.redis.multi();
+    for (const { index, owner, member } of entries) batch.sadd(this.indexKey(index, owner), member);
+    await batch.exec();
+  }
+
+  async removeFromIndex(entries: readonly IndexEntry[], whileAt?: { readonly gameId: string; readonly version: number }): Promise<void> {
+    if (entries.length === 0) return;
+    if (whileAt) {
+      const keys = [this.keys(whileAt.gameId)[0]!, ...entries.map((e) => this.indexKey(e.index, e.owner))];
+      await this.call('boardroomRemoveFromIndexWhileAt', [keys.length, ...keys, String(whileAt.version), ...entries.map((e) => e.member)]);
+      return;
+    }
+    const batch = this.redis.multi();
+    for (const { index, owner, member } of entries) batch.srem(this.indexKey(index, owner), member);
+    await batch.exec();
+  }
+
+  async indexed(index: GameIndex, owner: string): Promise<string[]> {
+    return this.redis.smembers(this.indexKey(index, owner));
+  }
+
+  async dropIndex(index: GameIndex, owner: string): Promise<void> {
+    await this.redis.del(this.indexKey(index, owner));
   }
 
   async remove(ids: readonly string[]): Promise<void> {

@@ -255,6 +255,54 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect(await store.leases()).toEqual(new Map([['web-a', 30_000], ['web-b', 20_000]]));
     });
 
+    it('scans the ids of a status page by page, every game of it found', async () => {
+      const store = await open();
+      const live = Array.from({ length: 1200 }, () => sampleGame({ status: 'live' }));
+      const waiting = sampleGame({ status: 'waiting' });
+      await Promise.all([...live, waiting].map((g) => store.create(g)));
+      const found = new Set<string>();
+      let cursor = '0';
+      let pages = 0;
+      do {
+        const page = await store.scanIds('live', cursor, 500);
+        for (const id of page.ids) found.add(id);
+        cursor = page.cursor;
+        pages++;
+      } while (cursor !== '0');
+      expect(pages).toBeGreaterThan(1);
+      expect(found).toEqual(new Set(live.map((g) => g.id)));
+    });
+
+    it('keeps indexes beside games: entries added once, read by owner, removed, an index dropped whole', async () => {
+      const store = await open();
+      const seat = (instance: string, member: string) => ({ index: 'instance-seats' as const, owner: instance, member });
+      await store.addToIndex([seat('web-a', 'g1:black'), seat('web-a', 'g2:white'), seat('web-b', 'g1:white'), { index: 'agent-games', owner: 'edax', member: 'g1' }]);
+      await store.addToIndex([seat('web-a', 'g1:black')]);
+      expect((await store.indexed('instance-seats', 'web-a')).sort()).toEqual(['g1:black', 'g2:white']);
+      expect(await store.indexed('agent-games', 'edax')).toEqual(['g1']);
+      expect(await store.indexed('agent-games', 'web-a')).toEqual([]);
+      await store.removeFromIndex([seat('web-a', 'g2:white')]);
+      expect(await store.indexed('instance-seats', 'web-a')).toEqual(['g1:black']);
+      await store.dropIndex('instance-seats', 'web-a');
+      expect(await store.indexed('instance-seats', 'web-a')).toEqual([]);
+      expect(await store.indexed('instance-seats', 'web-b')).toEqual(['g1:white']);
+      await store.addToIndex([{ index: 'unqueued-bot-turns', owner: '', member: 'g3' }]);
+      expect(await store.indexed('unqueued-bot-turns', '')).toEqual(['g3']);
+    });
+
+    it('removes index entries for a write only while the game is still at its version', async () => {
+      const store = await open();
+      const game = sampleGame();
+      await store.create(game);
+      const entry = { index: 'instance-seats' as const, owner: 'web-a', member: `${game.id}:black` };
+      await store.addToIndex([entry]);
+      await store.update({ ...game, version: 2 });
+      await store.removeFromIndex([entry], { gameId: game.id, version: 1 }); // written again since: kept
+      expect(await store.indexed('instance-seats', 'web-a')).toEqual([entry.member]);
+      await store.removeFromIndex([entry], { gameId: game.id, version: 2 });
+      expect(await store.indexed('instance-seats', 'web-a')).toEqual([]);
+    });
+
     it('reads a seat written before its presence stamp existed as held by no process', async () => {
       const store = await open();
       const { connectedVia: _dropped, ...oldSeat } = sampleGame().seats.black;

@@ -87,6 +87,21 @@ export interface AgentIdentity {
   readonly createdAt: number;
 }
 
+/**
+ * The indexes kept beside games, so periodic work reads what changed, not every game:
+ * `instance-seats` of a server process (owner: its instance id; members `gameId:color`, the seats
+ * its connections hold), `agent-games` of an agent (owner: its `agentKey`; members the ids of the
+ * unfinished games it sits in), and the one `unqueued-bot-turns` (owner `''`; ids of games whose
+ * bot turn the queue could not take).
+ */
+export type GameIndex = 'instance-seats' | 'agent-games' | 'unqueued-bot-turns';
+
+export interface IndexEntry {
+  readonly index: GameIndex;
+  readonly owner: string;
+  readonly member: string;
+}
+
 /** An agent's name as the stores index it: one name in any letter case, as account names are. */
 export const agentKey = (name: string): string => name.toLowerCase();
 
@@ -122,6 +137,22 @@ export interface GameStore {
   count(status: GameStatus): Promise<number>;
   /** The ids and last-change times of the games of a status that changed longest ago, oldest first. */
   oldest(status: GameStatus, limit: number): Promise<{ id: string; updatedAt: number }[]>;
+  /**
+   * A page of the ids of the games of a status, in no order: `cursor` `'0'` starts, and comes back
+   * when the scan is over. A game that keeps its status throughout is found at least once.
+   */
+  scanIds(status: GameStatus, cursor: string, count: number): Promise<{ cursor: string; ids: string[] }>;
+  /** Adds entries to the indexes beside games; an entry there already stays. */
+  addToIndex(entries: readonly IndexEntry[]): Promise<void>;
+  /**
+   * Removes index entries; with `whileAt`, only while that game is still at that version (a later
+   * write indexed the game itself, and an entry may be its again).
+   */
+  removeFromIndex(entries: readonly IndexEntry[], whileAt?: { readonly gameId: string; readonly version: number }): Promise<void>;
+  /** The members of one index. */
+  indexed(index: GameIndex, owner: string): Promise<string[]>;
+  /** Forgets one index whole (a gone process's seats). */
+  dropIndex(index: GameIndex, owner: string): Promise<void>;
   /** Forgets games for good (retention), with their analyses. */
   remove(ids: readonly string[]): Promise<void>;
   /** The game's analysis, asked for or done; undefined when never asked. */
