@@ -1,6 +1,4 @@
 import { COLORS, type Color } from '../../shared/color.js';
-import { flagTime } from '../games/clock.js';
-import { toMove } from '../games/game.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { GameStore, GameSummary } from '../store/store.js';
@@ -11,8 +9,6 @@ export const LEASE_MS = 5000;
 export const SWEEP_MS = 2000;
 /** How often it sweeps every live game all the same (overdue flags, seats of unknown processes). */
 export const FULL_SWEEP_MS = 10_000;
-/** A flag this far past its time with the game still live means its timer was lost. */
-export const FLAG_SLACK_MS = 1500;
 
 export interface SweeperDeps {
   readonly store: GameStore;
@@ -89,12 +85,6 @@ export class Sweeper {
     const live = await store.summaries('live', 100_000);
     this.deps.onLiveCount?.(live.length);
     for (const game of live) {
-      const flag = flagTime(game.timeControl, game.clock, toMove(game));
-      if (flag !== null && flag + FLAG_SLACK_MS < now) {
-        log.warn({ gameId: game.id, ply: game.ply, lateMs: now - flag }, 'flag overdue: its timer was lost; ending on time');
-        await service.onFlag(game.id, game.ply);
-        continue;
-      }
       if (now - game.updatedAt > FULL_SWEEP_MS && (await service.ensureBotTurn(game))) {
         log.warn({ gameId: game.id, ply: game.ply }, 'a bot turn had no job (the queue was out of reach when it was due): asked again');
       }
