@@ -41,11 +41,16 @@ export interface AnalysisHandlers {
   onAnalysisFailed(gameId: string, message: string): Promise<void>;
 }
 
-/** Timers that must outlive the process that armed them (BullMQ delayed jobs), or local ones. */
+/**
+ * Timers that must outlive the process that armed them (in Redis), or local ones. A game holds at
+ * most one flag and one abandonment timer per seat: arming one again replaces it.
+ */
 export interface Timers {
-  /** Fires `onFlag(gameId, ply)` at `at` (epoch ms); once per game and ply. */
+  /** Fires `onFlag(gameId, ply)` at `at` (epoch ms), in place of the game's previous flag. */
   armFlag(gameId: string, ply: number, at: number): Promise<void>;
-  /** Fires `onAbandon(gameId, color, awaySince)` at `at`. */
+  /** Fires `onAbandon(gameId, color, awaySince)` at `at`, in place of the seat's previous timer. */
   armAbandon(gameId: string, color: Color, awaySince: number, at: number): Promise<void>;
+  /** Drops the game's timers: it ended. */
+  cancel(gameId: string): Promise<void>;
   close(): Promise<void>;
 }

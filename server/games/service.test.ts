@@ -37,7 +37,7 @@ let service: GameService;
 
 function makeService(over: GameStore = store): GameService {
   const botTurns: BotTurns = { request: async (input) => void asked.push(input), pending: async () => false, answered: async () => undefined, close: async () => undefined };
-  const timers: Timers = { armFlag: async (gameId, ply, at) => void flags.push({ gameId, ply, at }), armAbandon: async () => undefined, close: async () => undefined };
+  const timers: Timers = { armFlag: async (gameId, ply, at) => void flags.push({ gameId, ply, at }), armAbandon: async () => undefined, cancel: async () => undefined, close: async () => undefined };
   return new GameService({
     store: over,
     broadcaster,

@@ -696,6 +696,7 @@ export class GameService {
     const ended = after.status === 'finished' && before?.status !== 'finished';
     if (ended) {
       this.botScores.delete(after.id);
+      await this.options.timers.cancel(after.id);
       broadcaster.ended(this.viewOf(after));
       await this.options.quotas?.release(after.owner, after.id);
     } else if (!moved) broadcaster.state(this.viewOf(after));

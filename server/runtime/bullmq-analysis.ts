@@ -4,7 +4,7 @@ import { ANALYSIS_JOB, type AnalysisJobInput, type AnalysisJobResult, type Analy
 import type { AnalysisHandlers, AnalysisJobs } from '../games/ports.js';
 import { analysisJobId, parseAnalysisJobId } from './job-ids.js';
 import { BOT_QUEUE, MAX_PRIORITY } from './bullmq-bot-turns.js';
-import { QueueAdapter } from './bullmq-queue.js';
+import { KEEP_FINISHED_JOBS, QueueAdapter } from './bullmq-queue.js';
 
 const ATTEMPTS = 2;
 
@@ -53,8 +53,7 @@ export class BullmqAnalysisJobs extends QueueAdapter<AnalysisJobInput, AnalysisJ
       priority: MAX_PRIORITY,
       attempts: ATTEMPTS,
       backoff: { type: 'fixed', delay: 1000 },
-      removeOnComplete: { age: 3600 },
-      removeOnFail: { age: 24 * 3600 },
+      ...KEEP_FINISHED_JOBS,
     });
   }
 }

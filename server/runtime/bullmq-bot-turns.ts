@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { BotJobInput, BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import type { BotTurns } from '../games/ports.js';
 import { botJobId, parseBotJobId } from './job-ids.js';
-import { QueueAdapter } from './bullmq-queue.js';
+import { KEEP_FINISHED_JOBS, QueueAdapter } from './bullmq-queue.js';
 import type { RuntimeHandlers } from './handlers.js';
 
 export const BOT_QUEUE = 'boardroom-bots';
@@ -100,8 +100,7 @@ export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, Runt
       ...(input.owner ? { priority: await this.startTag(input.owner) } : {}),
       attempts: ATTEMPTS,
       backoff: { type: 'fixed', delay: 200 },
-      removeOnComplete: { age: 3600, count: 10_000 },
-      removeOnFail: { age: 24 * 3600 },
+      ...KEEP_FINISHED_JOBS,
     });
   }
 

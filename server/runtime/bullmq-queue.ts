@@ -3,6 +3,16 @@ import type { Redis } from 'ioredis';
 import { started, type Deliverer } from './handlers.js';
 
 /**
+ * How much of its finished jobs the bot queue keeps, by age and by count, so its memory does not
+ * grow with the games played: a completed turn's answer stays readable (`BotTurns.answered`) for
+ * ten minutes while fewer than a thousand turns finish after it, a failed job a day for a look.
+ */
+export const KEEP_FINISHED_JOBS = {
+  removeOnComplete: { age: 600, count: 1000 },
+  removeOnFail: { age: 24 * 3600, count: 1000 },
+} as const;
+
+/**
  * A BullMQ queue as a web process sees it: made, it adds jobs; started, it hears the queue's
  * events (every web process does) and hands them to `handlers`, the service made since.
  */

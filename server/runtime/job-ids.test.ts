@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newGameId } from '../games/tokens.js';
-import { abandonJobId, analysisJobId, botJobId, flagJobId, parseAnalysisJobId, parseBotJobId } from './job-ids.js';
+import { abandonTimerId, analysisJobId, botJobId, flagTimerId, gameTimerIds, parseAnalysisJobId, parseBotJobId } from './job-ids.js';
 
 describe('job ids', () => {
   it('a bot turn id reads back as its game and ply, whatever dashes the game id holds', () => {
@@ -10,7 +10,7 @@ describe('job ids', () => {
   });
 
   it('no other job of the bot queue, and nothing malformed, reads as a bot turn', () => {
-    const others = [analysisJobId('g-1'), flagJobId('g', 4, 1_700_000_000_000), abandonJobId('g', 'black', 1_700_000_000_000), 'g-', '-3', 'g-03', 'g-1e3', 'g-0x10', 'g- 3', 'g-3.5', 'g3'];
+    const others = [analysisJobId('g-1'), 'g-', '-3', 'g-03', 'g-1e3', 'g-0x10', 'g- 3', 'g-3.5', 'g3'];
     for (const id of others) expect(parseBotJobId(id), id).toBeUndefined();
   });
 
@@ -20,8 +20,13 @@ describe('job ids', () => {
     expect(parseAnalysisJobId('-analysis')).toBeUndefined();
   });
 
-  it('a flag moved later is a new timer; ids use no colon, which BullMQ refuses', () => {
-    expect(flagJobId('g', 4, 1000)).not.toBe(flagJobId('g', 4, 2000));
-    for (const id of [botJobId('g', 1), analysisJobId('g'), flagJobId('g', 1, 2), abandonJobId('g', 'white', 3)]) expect(id).not.toContain(':');
+  it('job ids use no colon, which BullMQ refuses', () => {
+    for (const id of [botJobId('g', 1), analysisJobId('g')]) expect(id).not.toContain(':');
+  });
+
+  it('a game has one flag and one abandonment timer per seat, named by what they time, none another game’s', () => {
+    expect(new Set(gameTimerIds('g')).size).toBe(3);
+    expect(gameTimerIds('g')).toEqual([flagTimerId('g'), abandonTimerId('g', 'black'), abandonTimerId('g', 'white')]);
+    for (const id of gameTimerIds('g-1')) expect(gameTimerIds('g')).not.toContain(id);
   });
 });

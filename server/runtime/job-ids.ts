@@ -1,10 +1,10 @@
 import type { Color } from '../../shared/color.js';
 
 /*
- * The ids of the jobs Boardroom queues (BullMQ's, and the local adapters' keys), written here
- * and read back only here. An id names its job, so asking twice queues it once. BullMQ refuses
- * custom ids with ':' unless they split in three, so '-' separates. Game ids are base64url and
- * may hold '-' themselves: a parser reads from the end.
+ * The ids of the jobs Boardroom queues (BullMQ's, and the local adapters' keys) and of its
+ * timers, written here and read back only here. An id names its job, so asking twice queues it
+ * once. BullMQ refuses custom ids with ':' unless they split in three, so a job's id separates
+ * with '-'. Game ids are base64url and may hold '-' themselves: a parser reads from the end.
  */
 
 /** A bot turn: `gameId-ply`. */
@@ -23,7 +23,14 @@ export function parseAnalysisJobId(jobId: string): string | undefined {
   return jobId.endsWith(ANALYSIS) && jobId.length > ANALYSIS.length ? jobId.slice(0, -ANALYSIS.length) : undefined;
 }
 
-/** A flag: the time is in the id, so a flag moved later (a bot seat whose job the platform still owes) is a new timer. Never parsed: the job carries its data. */
-export const flagJobId = (gameId: string, ply: number, at: number): string => `${gameId}-${ply}-${at}-flag`;
-/** An abandonment timer, one per absence. Never parsed. */
-export const abandonJobId = (gameId: string, color: Color, awaySince: number): string => `${gameId}-${color}-${awaySince}-away`;
+/*
+ * Timers are named by what they time, not by when: arming a game's flag again replaces its
+ * previous one, so a game holds at most one flag and one abandonment timer per seat.
+ */
+
+/** A game's flag (whichever ply it is for). */
+export const flagTimerId = (gameId: string): string => `flag:${gameId}`;
+/** A seat's abandonment timer (whichever absence it is for). */
+export const abandonTimerId = (gameId: string, color: Color): string => `abandon:${gameId}:${color}`;
+/** Every timer a game may hold. */
+export const gameTimerIds = (gameId: string): string[] => [flagTimerId(gameId), abandonTimerId(gameId, 'black'), abandonTimerId(gameId, 'white')];

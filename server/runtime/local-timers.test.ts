@@ -34,4 +34,20 @@ describe('local timers', () => {
     expect(h.onFlag).toHaveBeenCalledTimes(1);
     await timers.close();
   });
+
+  it('a game’s flag armed for the next ply replaces the last one, and a game that ended fires none', async () => {
+    const h = handlers();
+    const timers = new LocalTimers(() => {});
+    await timers.start(h);
+    await timers.armFlag('g', 4, Date.now() + 20);
+    await timers.armFlag('g', 5, Date.now() + 30);
+    await timers.armFlag('ended', 1, Date.now() + 20);
+    await timers.armAbandon('ended', 'white', 1, Date.now() + 20);
+    await timers.cancel('ended');
+    await vi.waitFor(() => expect(h.onFlag).toHaveBeenCalledWith('g', 5));
+    await new Promise((r) => setTimeout(r, 40));
+    expect(h.onFlag).toHaveBeenCalledOnce();
+    expect(h.onAbandon).not.toHaveBeenCalled();
+    await timers.close();
+  });
 });

@@ -23,11 +23,11 @@ import type { GameStore } from '../store/store.js';
 import { botJobCountsKey } from './bot-worker.js';
 import { BullmqAnalysisJobs } from './bullmq-analysis.js';
 import { BullmqBotTurns } from './bullmq-bot-turns.js';
-import { BullmqTimers } from './bullmq-timers.js';
 import type { Deliverer, RuntimeHandlers } from './handlers.js';
 import { LocalAnalysisJobs } from './local-analysis.js';
 import { LocalBotTurns } from './local-bot-turns.js';
 import { LocalTimers } from './local-timers.js';
+import { dropRetiredTimerQueue, RedisTimers, RETIRED_TIMER_QUEUE } from './redis-timers.js';
 
 export interface RuntimeOptions {
   readonly config: Config;
@@ -156,7 +156,7 @@ function embeddedBackend({ config, metrics, onError }: RuntimeOptions): Backend 
   };
 }
 
-/** Games, ratings and accounts in Redis under the key prefix, bot turns and timers in BullMQ, rooms shared by the adapter. */
+/** Games, ratings, accounts and timers in Redis under the key prefix, bot turns in BullMQ, rooms shared by the adapter. */
 async function redisBackend(url: string, { config, log, metrics, instance, onError }: RuntimeOptions): Promise<Backend> {
   const redis = new Redis(url, { maxRetriesPerRequest: null });
   // The store and the adapter's publisher send a few commands per move in one tick: one write
@@ -190,7 +190,8 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
   } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
   const prefix = config.REDIS_PREFIX;
   const botTurns = new BullmqBotTurns(redis, onError, prefix, (result) => metrics.botAnswered(result));
-  const timers = new BullmqTimers(redis, onError, prefix);
+  const timers = new RedisTimers(redis, onError, prefix);
+  if (await dropRetiredTimerQueue(redis, prefix)) log.info({ queue: `${prefix}:${RETIRED_TIMER_QUEUE}` }, 'dropped the timer jobs of an older server; the live games\' timers are armed again in Redis');
   return {
     store: new RedisStore(storeRedis, `${prefix}:`),
     platform: new RedisPlatform(storeRedis, `${prefix}:`),
@@ -207,7 +208,7 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
       // A turn with an owner waits in BullMQ's prioritized set: the backlog is both.
       return { ...jobs, waiting: (jobs.waiting ?? 0) + (prioritized ?? 0), stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0), ...recentWaits(metrics) };
     },
-    dashboardQueues: [botTurns.bullQueue, timers.bullQueue],
+    dashboardQueues: [botTurns.bullQueue],
     closers: [async () => Promise.all(clients.map((client) => client.quit()))],
   };
 }

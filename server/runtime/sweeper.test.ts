@@ -34,7 +34,7 @@ function serviceOf(instance: string): GameService {
     answered: async () => undefined,
     close: async () => undefined,
   };
-  const timers: Timers = { armFlag: async () => undefined, armAbandon: async () => undefined, close: async () => undefined };
+  const timers: Timers = { armFlag: async () => undefined, armAbandon: async () => undefined, cancel: async () => undefined, close: async () => undefined };
   const service: GameService = new GameService({ store: counted, broadcaster: silent, botTurns, timers, botExists: () => true, agentExists: async () => true, instance, botBudget: () => 50, graceMs: 60_000, now: () => now });
   return service;
 }

@@ -1,6 +1,4 @@
 import type { Color } from '../../shared/color.js';
-import { flagTime } from '../games/clock.js';
-import { toMove } from '../games/game.js';
 import { parseSeatMember } from '../games/indexes.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
@@ -10,8 +8,6 @@ import type { GameStore, StoredGame } from '../store/store.js';
 export const LEASE_MS = 5000;
 /** How often a process renews its lease and looks for processes whose lease ran out. */
 export const SWEEP_MS = 2000;
-/** A flag this far past its time with the game still live means its timer was lost. */
-export const FLAG_SLACK_MS = 1500;
 
 export interface SweeperDeps {
   readonly store: GameStore;
@@ -111,20 +107,5 @@ export class Sweeper {
       await service.presenceLost(game.id, seat.color, dead, holder);
     }
     await store.dropIndex('instance-seats', dead);
-  }
-
-  /**
-   * Live games whose flag is long overdue, ended on time: a backstop for a lost timer, which reads
-   * every live game, so nothing calls it on a beat; the timers' own index replaces it.
-   */
-  async endOverdueFlags(now = Date.now()): Promise<void> {
-    const { store, service, log } = this.deps;
-    for (const game of await store.summaries('live', 100_000)) {
-      const flag = flagTime(game.timeControl, game.clock, toMove(game));
-      if (flag !== null && flag + FLAG_SLACK_MS < now) {
-        log.warn({ gameId: game.id, ply: game.ply, lateMs: now - flag }, 'flag overdue: its timer was lost; ending on time');
-        await service.onFlag(game.id, game.ply);
-      }
-    }
   }
 }

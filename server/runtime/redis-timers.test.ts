@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startRedis, type TestRedis } from '../../test/support/redis.js';
+import type { RuntimeHandlers } from './handlers.js';
+import { RedisTimers, TIMER_LEASE_MS, timerKeys } from './redis-timers.js';
+
+// The timers on a real redis-server: one entry per game's flag and seat's absence, claimed and
+// fired once among every process polling, and fired by another when the claimer dies.
+let redis: TestRedis;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(() => redis?.stop());
+
+type Recording = RuntimeHandlers & { onFlag: ReturnType<typeof vi.fn>; onAbandon: ReturnType<typeof vi.fn> };
+function handlers(onFlag: (gameId: string, ply: number) => Promise<void> = async () => {}): Recording {
+  return { onFlag: vi.fn(onFlag), onAbandon: vi.fn(async () => {}), onBotResult: vi.fn(async () => true), onBotThinking: vi.fn(async () => {}), onBotFailed: vi.fn(async () => {}) } as never;
+}
+
+async function entries(prefix: string): Promise<{ due: string[]; data: Record<string, string> }> {
+  const keys = timerKeys(prefix);
+  const client = redis.client();
+  return { due: await client.zrange(keys.due, 0, -1), data: await client.hgetall(keys.data) };
+}
+
+function fail(error: unknown): never {
+  throw error;
+}
+
+describe('redis timers', () => {
+  it('a game holds one flag however many plies armed one, one abandonment timer per seat, and none once cancelled', async () => {
+    const timers = new RedisTimers(redis.client(), fail, 'arm');
+    const far = Date.now() + 60_000;
+    for (let ply = 0; ply < 20; ply++) await timers.armFlag('g', ply, far + ply);
+    await timers.armAbandon('g', 'black', 1, far);
+    await timers.armAbandon('g', 'black', 2, far);
+    await timers.armAbandon('g', 'white', 3, far);
+    await timers.armFlag('other', 0, far);
+    expect((await entries('arm')).due.sort()).toEqual(['abandon:g:black', 'abandon:g:white', 'flag:g', 'flag:other']);
+    await timers.cancel('g');
+    expect(await entries('arm')).toEqual({ due: ['flag:other'], data: { 'flag:other': `${far}|0` } });
+    await timers.close();
+  });
+
+  it('a replaced flag fires for its new ply only, and a fired timer leaves nothing behind', async () => {
+    const h = handlers();
+    const timers = new RedisTimers(redis.client(), fail, 'replace');
+    await timers.start(h);
+    await timers.armFlag('g', 4, Date.now() + 50);
+    await timers.armFlag('g', 5, Date.now() + 80);
+    await timers.armAbandon('g', 'white', 7, Date.now() + 30);
+    await vi.waitFor(() => expect(h.onFlag).toHaveBeenCalledWith('g', 5));
+    await vi.waitFor(async () => expect(await entries('replace')).toEqual({ due: [], data: {} }));
+    expect(h.onFlag).toHaveBeenCalledTimes(1);
+    expect(h.onAbandon).toHaveBeenCalledExactlyOnceWith('g', 'white', 7);
+    await timers.close();
+  });
+
+  it('with two processes polling, each of 200 due timers fires once', async () => {
+    const fired: string[] = [];
+    const record = async (gameId: string) => void fired.push(gameId);
+    const [a, b] = [new RedisTimers(redis.client(), fail, 'two'), new RedisTimers(redis.client(), fail, 'two')];
+    const at = Date.now() + 100;
+    for (let i = 0; i < 200; i++) await a.armFlag(`g${i}`, 1, at);
+    await Promise.all([a.start(handlers(record)), b.start(handlers(record))]);
+    await vi.waitFor(() => expect(fired).toHaveLength(200));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(new Set(fired).size).toBe(200);
+    expect(fired).toHaveLength(200);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('a timer claimed by a process that died before firing it is fired by another once the lease runs out', async () => {
+    let clock = Date.now();
+    // The first process claims the flag and dies mid-fire: its handler never returns.
+    const dying = handlers(() => new Promise(() => undefined));
+    const a = new RedisTimers(redis.client(), fail, 'lease', () => clock);
+    await a.start(dying);
+    await a.armFlag('g', 3, clock - 1);
+    await vi.waitFor(() => expect(dying.onFlag).toHaveBeenCalledOnce());
+    const survivor = handlers();
+    const b = new RedisTimers(redis.client(), fail, 'lease', () => clock);
+    await b.start(survivor);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(survivor.onFlag).not.toHaveBeenCalled();
+    clock += TIMER_LEASE_MS + 1;
+    await vi.waitFor(() => expect(survivor.onFlag).toHaveBeenCalledExactlyOnceWith('g', 3));
+    await vi.waitFor(async () => expect((await entries('lease')).due).toEqual([]));
+    await b.close();
+  });
+});
