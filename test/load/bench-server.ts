@@ -42,7 +42,8 @@ Each table replays a random legal game made at start-up, so the clients need no 
                its own (an hour's bank, the three games, people, agents and bots seated, half
                two plies in and half twenty), two web processes, and --moving games moving in
                open loop on one of them: the other's CPU% and RSS and Redis's commands/s and CPU%
-               with no move played; Redis commands and CPU µs (commandstats) per accepted move;
+               with no move played; Redis commands and CPU µs (commandstats) per accepted move,
+               less that background;
                Redis bytes per live game, and per finished game after 10,000 games played to their
                end; the time the measured process takes to re-arm every live game when killed and
                started again, and the moving games' ack p99 meanwhile; a lobby page's p99 with
@@ -499,7 +500,7 @@ async function scale(o: Options): Promise<void> {
     console.error(`\n${games} live games: commands per move ${JSON.stringify(results.at(-1)!.commandsPerMove)}; re-armed by ${results.at(-1)!.rearmSource}`);
   }
   const rows = results.map((r) => r.row);
-  const bars = scaleBars(rows, o.moving);
+  const bars = scaleBars(rows);
   console.log(scaleTable(rows, bars));
   if (o.json) console.log(JSON.stringify({ case: 'scale', rows, commandsPerMove: results.map((r) => r.commandsPerMove), rearmSource: results.map((r) => r.rearmSource), bars }));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { levelVerdict } from './level.js';
 import { cpuPercent, parseProcStat } from './proc-usage.js';
-import { figuresDelta, redisFigures } from './redis-info.js';
+import { figuresDelta, redisFigures, scaleFigures } from './redis-info.js';
 
 const info = (evalsha: number, zadd: number, infoCalls: number, cpu: number, memory: number): string =>
   [
@@ -30,6 +30,14 @@ describe('Redis INFO figures', () => {
     const delta = figuresDelta(redisFigures(info(10, 4, 1, 1, 1000)), redisFigures(info(25, 4, 3, 1.25, 1500)));
     expect(delta).toMatchObject({ calls: 15, usec: 300, cpuSeconds: 0.25, usedMemory: 500 });
     expect([...delta.commands]).toEqual([['evalsha', 15]]);
+  });
+
+  it('a background carried over to a span twice as long, taken from what happened then, leaves the moves\' own work', () => {
+    const background = figuresDelta(redisFigures(info(0, 0, 1, 0, 0)), redisFigures(info(2, 1, 2, 0.5, 0)));
+    const moving = figuresDelta(redisFigures(info(10, 10, 3, 1, 0)), redisFigures(info(24, 12, 4, 2, 0)));
+    const own = figuresDelta(scaleFigures(background, 2), moving);
+    expect(own).toMatchObject({ calls: 10, usec: 10 * 20 + 0 * 3, cpuSeconds: 0 });
+    expect([...own.commands]).toEqual([['evalsha', 10]]);
   });
 });
 
