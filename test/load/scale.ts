@@ -185,6 +185,13 @@ async function untilLine<T>(spawned: Spawned, match: (line: string) => T | undef
   return undefined;
 }
 
+/** The port of a web process once it says it is up: its start re-arms every live game, which takes longer than `ready` waits. */
+async function up(spawned: Spawned): Promise<number> {
+  const port = await untilLine(spawned, (line) => /is up at http:\/\/localhost:(\d+)/.exec(line)?.[1], 300_000);
+  if (port === undefined) throw new Error(`the web process did not start:\n${spawned.output().slice(-2000)}`);
+  return Number(port);
+}
+
 const json = (line: string): Record<string, unknown> | undefined => {
   try {
     return line.startsWith('{') ? (JSON.parse(line) as Record<string, unknown>) : undefined;
@@ -253,10 +260,10 @@ export async function measureScale(o: ScaleOptions): Promise<ScaleResult> {
     await writeGames(store, idleGames(o.games, 'live', Date.now()), o.games, progress, 'live games written');
     let measured = startMeasured();
     children.push(measured);
-    await measured.ready;
+    await up(measured);
     const serving = spawnBuilt('main', env, o.server);
     children.push(serving);
-    const url = `http://127.0.0.1:${await serving.ready}`;
+    const url = `http://127.0.0.1:${await up(serving)}`;
     await sleep(2000);
     const bytesPerLive = ((await readRedisFigures(info)).usedMemory - empty) / o.games;
 
