@@ -17,7 +17,7 @@ type Case = (typeof CASES)[number];
 /** Run when no case is named: all but scale, which takes minutes to seed. */
 const DEFAULT_CASES = CASES.filter((c) => c !== 'scale');
 
-const HELP = `Usage: npm run bench:server -- [--case LIST] [--seconds S] [--tables N] [--watchers N] [--admin-games LIST] [--games LIST] [--moving N] [--json] [--server DIR]
+const HELP = `Usage: npm run bench:server -- [--case LIST] [--seconds S] [--tables N] [--watchers N] [--admin-games LIST] [--games LIST] [--moving N] [--waiting N] [--finished N] [--json] [--server DIR]
 
 Measures the built server (npm run build first), started as a process of its own for each case,
 from simulated clients in this process, one case after the other (it takes the measuring lock).
@@ -44,10 +44,10 @@ Each table replays a random legal game made at start-up, so the clients need no 
                open loop on one of them: the other's CPU% and RSS and Redis's commands/s and CPU%
                with no move played; Redis commands and CPU µs (commandstats) per accepted move,
                less that background;
-               Redis bytes per live game, and per finished game after 10,000 games played to their
-               end; the time the measured process takes to re-arm every live game when killed and
-               started again, and the moving games' ack p99 meanwhile; a lobby page's p99 with
-               10,000 waiting rooms. Then the issue's bars, each marked ✓ or ✗
+               Redis bytes per live game, and per finished game after --finished games played to
+               their end; the time the measured process takes to re-arm every live game when
+               killed and started again, and the moving games' ack p99 meanwhile; a lobby page's
+               p99 with --waiting waiting rooms. Then the bars each figure must meet, marked ✓ or ✗
 
   --case LIST         cases to run, comma-separated (default: all but scale)
   --seconds S         how long each measure lasts (default 20)

@@ -344,7 +344,7 @@ export interface Bar {
   readonly detail: string;
 }
 
-/** The issue's bars, each against the rows it speaks of: the fewest live games against the most, and every row. */
+/** The bars the figures must meet, each against the rows it speaks of: the fewest live games against the most, or every row. */
 export function scaleBars(rows: readonly ScaleRow[]): Bar[] {
   const [fewest, most] = [rows[0]!, rows.at(-1)!];
   const each = (bar: string, figure: keyof ScaleRow, pass: (row: ScaleRow) => boolean): Bar => ({ bar, pass: rows.every(pass), detail: rows.map((r) => `${r['live-games']}: ${r[figure]}`).join(', ') });
