@@ -297,6 +297,11 @@ export async function measureScale(o: ScaleOptions): Promise<ScaleResult> {
     const restartAcks = acks.filter((a) => a.at >= restartedAt).map((a) => a.ms);
     await moving.stop();
 
+    // Timed on the restarted process, which serves no player: the lobby's own cost, not the ends of games around it.
+    progress(`${o.games} live games: ${o.waiting} waiting rooms, the lobby's pages`);
+    await writeGames(store, idleGames(o.waiting, 'waiting', Date.now()), o.waiting, progress, 'waiting rooms written');
+    const lobby = await lobbyPageP99(`http://127.0.0.1:${await up(measured)}`, LOBBY_SAMPLES);
+
     progress(`${o.games} live games: ${o.finished} games played to their end`);
     await sleep(1000);
     const beforeEnds = (await readRedisFigures(info)).usedMemory;
@@ -304,9 +309,6 @@ export async function measureScale(o: ScaleOptions): Promise<ScaleResult> {
     await sleep(1000);
     const bytesPerFinished = ((await readRedisFigures(info)).usedMemory - beforeEnds) / o.finished;
 
-    progress(`${o.games} live games: ${o.waiting} waiting rooms, the lobby's pages`);
-    await writeGames(store, idleGames(o.waiting, 'waiting', Date.now()), o.waiting, progress, 'waiting rooms written');
-    const lobby = await lobbyPageP99(url, LOBBY_SAMPLES);
 
     const backgroundSeconds = o.seconds;
     return {
@@ -360,7 +362,7 @@ export function scaleBars(rows: readonly ScaleRow[]): Bar[] {
     each('≤ 4 KB of Redis per live game', 'bytes-per-live-game', (r) => r['bytes-per-live-game'] <= 4096),
     each('≤ 2 KB of Redis per finished game', 'bytes-per-finished-game', (r) => r['bytes-per-finished-game'] <= 2048),
     // Within 1%: moving games end and new ones begin while the process starts.
-    each('every live game re-armed on restart', 're-armed', (r) => r['re-armed'] >= 0.99 * r['live-at-restart']),
+    { ...each('every live game re-armed on restart', 're-armed', (r) => r['re-armed'] >= 0.99 * r['live-at-restart']), detail: rows.map((r) => `${r['live-games']}: ${r['re-armed']} of ${r['live-at-restart']}`).join(', ') },
     each('re-armed in < 60 s', 'rearm-ms', (r) => r['rearm-ms'] < 60_000),
     each('moving games ack p99 < 200 ms during the restart', 'restart-ack-p99-ms', (r) => r['restart-ack-p99-ms'] < 200),
     each('lobby page p99 < 50 ms', 'lobby-p99-ms', (r) => r['lobby-p99-ms'] < 50),
