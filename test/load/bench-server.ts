@@ -9,12 +9,15 @@ import { seededRandom } from '../../shared/random.js';
 import { startRedis } from '../support/redis.js';
 import { ADMIN_TOKEN, kill9, spawnBuilt } from '../support/server.js';
 import { connect, percentile, readUsage } from './client.js';
+import { measureScale, scaleBars, scaleTable, type ScaleResult } from './scale.js';
 import { seedGames, viewAfter, type MoveAck } from './seed-games.js';
 
-const CASES = ['closed', 'open', 'idle', 'spectators', 'thinking', 'admin'] as const;
+const CASES = ['closed', 'open', 'idle', 'spectators', 'thinking', 'admin', 'scale'] as const;
 type Case = (typeof CASES)[number];
+/** Run when no case is named: all but scale, which takes minutes to seed. */
+const DEFAULT_CASES = CASES.filter((c) => c !== 'scale');
 
-const HELP = `Usage: npm run bench:server -- [--case LIST] [--seconds S] [--tables N] [--watchers N] [--admin-games LIST] [--server DIR]
+const HELP = `Usage: npm run bench:server -- [--case LIST] [--seconds S] [--tables N] [--watchers N] [--admin-games LIST] [--games LIST] [--moving N] [--waiting N] [--finished N] [--json] [--server DIR]
 
 Measures the built server (npm run build first), started as a process of its own for each case,
 from simulated clients in this process, one case after the other (it takes the measuring lock).
@@ -35,12 +38,27 @@ Each table replays a random legal game made at start-up, so the clients need no 
   admin        G live games moving every 2 s on average (for each G in the list), and one admin
                console following the first page of 50 rows: bytes a second reaching it, and the
                pages a second
+  scale        for each N in --games: N idle live games written straight into a redis-server of
+               its own (an hour's bank, the three games, people, agents and bots seated, half
+               two plies in and half twenty), two web processes, and --moving games moving in
+               open loop on one of them: the other's CPU% and RSS and Redis's commands/s and CPU%
+               with no move played; Redis commands and CPU µs (commandstats) per accepted move,
+               less that background;
+               Redis bytes per live game, and per finished game after --finished games played to
+               their end; the time the measured process takes to re-arm every live game when
+               killed and started again, and the moving games' ack p99 meanwhile; a lobby page's
+               p99 with --waiting waiting rooms. Then the bars each figure must meet, marked ✓ or ✗
 
-  --case LIST         cases to run, comma-separated (default: all)
+  --case LIST         cases to run, comma-separated (default: all but scale)
   --seconds S         how long each measure lasts (default 20)
   --tables N          tables in the closed, open and idle cases (default 500)
   --watchers N        watchers in the spectators case (default 1000)
   --admin-games LIST  live games in the admin case (default 200,2000)
+  --games LIST        idle live games in the scale case (default 1000,100000)
+  --moving N          games moving in the scale case, a move a second each (default 500)
+  --waiting N         waiting rooms when the scale case times the lobby (default 10000)
+  --finished N        games the scale case plays to their end (default 10000)
+  --json              the scale case's rows and bars as one line of JSON as well
   --server DIR        the checkout whose build runs (default this one), to compare with a build before
   --profile DIR       write a V8 CPU profile of each server process there (open it in Chrome's DevTools)`;
 
@@ -50,6 +68,11 @@ interface Options {
   tables: number;
   watchers: number;
   adminGames: number[];
+  games: number[];
+  moving: number;
+  waiting: number;
+  finished: number;
+  json: boolean;
   server: string | undefined;
   profile: string | undefined;
 }
@@ -57,11 +80,16 @@ interface Options {
 function options(): Options | undefined {
   const { values } = parseArgs({
     options: {
-      case: { type: 'string', default: CASES.join(',') },
+      case: { type: 'string', default: DEFAULT_CASES.join(',') },
       seconds: { type: 'string', default: '20' },
       tables: { type: 'string', default: '500' },
       watchers: { type: 'string', default: '1000' },
       'admin-games': { type: 'string', default: '200,2000' },
+      games: { type: 'string', default: '1000,100000' },
+      moving: { type: 'string', default: '500' },
+      waiting: { type: 'string', default: '10000' },
+      finished: { type: 'string', default: '10000' },
+      json: { type: 'boolean', default: false },
       server: { type: 'string' },
       profile: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -84,6 +112,11 @@ function options(): Options | undefined {
     tables: count('tables', values.tables!, 1),
     watchers: count('watchers', values.watchers!, 0),
     adminGames: values['admin-games']!.split(',').map((g) => count('admin-games', g.trim(), 1)),
+    games: values.games!.split(',').map((g) => count('games', g.trim(), 1)).sort((a, b) => a - b),
+    moving: count('moving', values.moving!, 1),
+    waiting: count('waiting', values.waiting!, 1),
+    finished: count('finished', values.finished!, 1),
+    json: values.json!,
     server: values.server,
     profile: values.profile,
   };
@@ -458,6 +491,20 @@ async function admin(o: Options, games: number): Promise<Record<string, number>>
   }
 }
 
+/** The scale case at each count of live games, one after the other, then the table and the bars. */
+async function scale(o: Options): Promise<void> {
+  const results: ScaleResult[] = [];
+  for (const games of o.games) {
+    const progress = (text: string) => (process.stderr.isTTY && text.startsWith('  ') ? process.stderr.write(`\r${text}`) : console.error(text));
+    results.push(await measureScale({ games, moving: o.moving, movesPerSecond: o.moving, seconds: o.seconds, waiting: o.waiting, finished: o.finished, server: o.server, progress }));
+    console.error(`\n${games} live games: commands per move ${JSON.stringify(results.at(-1)!.commandsPerMove)}; re-armed by ${results.at(-1)!.rearmSource}`);
+  }
+  const rows = results.map((r) => r.row);
+  const bars = scaleBars(rows);
+  console.log(scaleTable(rows, bars));
+  if (o.json) console.log(JSON.stringify({ case: 'scale', rows, commandsPerMove: results.map((r) => r.commandsPerMove), rearmSource: results.map((r) => r.rearmSource), bars }));
+}
+
 async function main(): Promise<number> {
   const child = process.argv.indexOf('--watchers-child');
   if (child >= 0) {
@@ -494,6 +541,7 @@ async function main(): Promise<number> {
       line('spectators: none', await spectators(o, 0));
       line(`spectators: ${o.watchers}`, await spectators(o, o.watchers));
     } else if (c === 'thinking') line('thinking', await thinking(o));
+    else if (c === 'scale') await scale(o);
     else for (const games of o.adminGames) line(`admin: ${games} games`, await admin(o, games));
   }
   return 0;

@@ -4,7 +4,7 @@ import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shar
 import { GAME_IDS } from '../../shared/rules.js';
 import { connect, percentile, readUsage } from './client.js';
 
-const HELP = `Usage: npm run loadtest -- [--url URL] [--games N] [--seconds S] [--game G] [--think-min MS] [--think-max MS]
+const HELP = `Usage: npm run loadtest -- [--url URL] [--games N] [--seconds S] [--game G] [--think-min MS] [--think-max MS] [--bank MS]
 
 Plays N concurrent games of simulated players against a running server, all from this one
 address, so start the server with its per-owner quotas raised:
@@ -18,7 +18,8 @@ errors, and the server's CPU and memory read from its /metrics.
   --seconds S      how long to measure (default 60), after the games are set up
   --game G         othello, gomoku, minichess or mixed (default mixed)
   --think-min MS   shortest think time (default 500)
-  --think-max MS   longest think time (default 1500)`;
+  --think-max MS   longest think time (default 1500)
+  --bank MS        a bank of MS per side, no increment, so every move arms a flag (default: no clock)`;
 
 interface Options {
   url: string;
@@ -27,6 +28,7 @@ interface Options {
   game: string;
   thinkMin: number;
   thinkMax: number;
+  bankMs: number | undefined;
 }
 
 function options(): Options | undefined {
@@ -38,6 +40,7 @@ function options(): Options | undefined {
       game: { type: 'string', default: 'mixed' },
       'think-min': { type: 'string', default: '500' },
       'think-max': { type: 'string', default: '1500' },
+      bank: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,6 +62,7 @@ function options(): Options | undefined {
     game,
     thinkMin: n('think-min', values['think-min'], 0),
     thinkMax: n('think-max', values['think-max'], 0),
+    bankMs: values.bank === undefined ? undefined : n('bank', values.bank, 1000),
   };
 }
 
@@ -130,7 +134,7 @@ async function table(o: Options, stats: Stats, index: number, sockets: [Socket, 
   const [a, b] = sockets;
   const created = (await a.emitWithAck('room:create', {
     game,
-    timeControl: { kind: 'none' },
+    timeControl: o.bankMs === undefined ? { kind: 'none' } : { kind: 'bank', initialMs: o.bankMs, incrementMs: 0 },
     seats: { black: { kind: 'human' }, white: { kind: 'human' } },
     sit: { name: `load-${index}-a`, color: 'black' },
   })) as Ack<{ gameId: string; seat: { token: string } }>;

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { Socket } from 'socket.io-client';
-import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
+import { applyMoved, type Ack, type GameView, type MovedEvent, type TimeControl } from '../../shared/protocol/index.js';
 import { GAME_IDS } from '../../shared/rules.js';
 import { connect } from './client.js';
 
@@ -49,8 +49,14 @@ export function viewAfter(view: GameView, ack: MoveAck): GameView {
   return next;
 }
 
+/** How the games are made and followed: their clock (none by default), and each accepted move's ack time in ms. */
+export interface SeedSetup {
+  readonly timeControl?: TimeControl;
+  readonly onAck?: (ms: number) => void;
+}
+
 /** Makes `games` live games from a few connections and keeps `movesPerSecond` moves a second going over them. */
-export async function seedGames(url: string, games: number, movesPerSecond: number, progress?: (made: number) => void): Promise<SeededGames> {
+export async function seedGames(url: string, games: number, movesPerSecond: number, progress?: (made: number) => void, setup: SeedSetup = {}): Promise<SeededGames> {
   const sockets = await Promise.all(Array.from({ length: Math.min(SOCKETS, games) }, () => connect(url)));
   const slots: Table[] = [];
   const byId = new Map<string, { table: Table; slot: number }>();
@@ -61,7 +67,7 @@ export async function seedGames(url: string, games: number, movesPerSecond: numb
     const [a, b] = names(slot);
     const created = (await socket.emitWithAck('room:create', {
       game: GAME_IDS[slot % GAME_IDS.length],
-      timeControl: { kind: 'none' },
+      timeControl: setup.timeControl ?? { kind: 'none' },
       seats: { black: { kind: 'human' }, white: { kind: 'human' } },
       sit: { name: a, color: 'black' },
     })) as Ack<{ gameId: string; seat: { token: string } }>;
@@ -91,11 +97,13 @@ export async function seedGames(url: string, games: number, movesPerSecond: numb
     const { view } = table;
     const move = view.legal[Math.floor(Math.random() * view.legal.length)]!;
     try {
+      const sent = performance.now();
       const ack = (await table.socket.timeout(10_000).emitWithAck('move', { gameId: table.id, token: table.tokens[view.toMove], ply: view.ply, move })) as Ack<MoveAck>;
       if (!ack.ok) {
         stats.errors++;
         return undefined;
       }
+      setup.onAck?.(performance.now() - sent);
       stats.moves++;
       table.view = viewAfter(view, ack);
       if (table.view.status === 'finished') {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { levelVerdict } from './level.js';
+import { cpuPercent, parseProcStat } from './proc-usage.js';
+import { figuresDelta, redisFigures, scaleFigures } from './redis-info.js';
+
+const info = (evalsha: number, zadd: number, infoCalls: number, cpu: number, memory: number): string =>
+  [
+    '# Memory',
+    `used_memory:${memory}`,
+    'used_memory_human:1.00M',
+    '# CPU',
+    `used_cpu_sys:${cpu / 2}`,
+    `used_cpu_user:${cpu / 2}`,
+    '# Commandstats',
+    `cmdstat_evalsha:calls=${evalsha},usec=${evalsha * 20},usec_per_call=20.00,rejected_calls=0,failed_calls=0`,
+    `cmdstat_zadd:calls=${zadd},usec=${zadd * 3},usec_per_call=3.00,rejected_calls=0,failed_calls=0`,
+    `cmdstat_info:calls=${infoCalls},usec=${infoCalls * 50},usec_per_call=50.00,rejected_calls=0,failed_calls=0`,
+    '',
+  ].join('\r\n');
+
+describe('Redis INFO figures', () => {
+  it('sums the commands and their µs, leaving out the INFO calls that read them', () => {
+    const figures = redisFigures(info(10, 4, 7, 1.5, 2048));
+    expect(figures).toMatchObject({ calls: 14, usec: 212, cpuSeconds: 1.5, usedMemory: 2048 });
+    expect(figures.commands.get('evalsha')).toBe(10);
+    expect(figures.commands.has('info')).toBe(false);
+  });
+
+  it('a delta counts what happened between two readings, per command too', () => {
+    const delta = figuresDelta(redisFigures(info(10, 4, 1, 1, 1000)), redisFigures(info(25, 4, 3, 1.25, 1500)));
+    expect(delta).toMatchObject({ calls: 15, usec: 300, cpuSeconds: 0.25, usedMemory: 500 });
+    expect([...delta.commands]).toEqual([['evalsha', 15]]);
+  });
+
+  it('a background carried over to a span twice as long, taken from what happened then, leaves the moves\' own work', () => {
+    const background = figuresDelta(redisFigures(info(0, 0, 1, 0, 0)), redisFigures(info(2, 1, 2, 0.5, 0)));
+    const moving = figuresDelta(redisFigures(info(10, 10, 3, 1, 0)), redisFigures(info(24, 12, 4, 2, 0)));
+    const own = figuresDelta(scaleFigures(background, 2), moving);
+    expect(own).toMatchObject({ calls: 10, usec: 10 * 20 + 0 * 3, cpuSeconds: 0 });
+    expect([...own.commands]).toEqual([['evalsha', 10]]);
+  });
+});
+
+describe('/proc/<pid>/stat', () => {
+  // A command name with spaces and parentheses, as a process may call itself.
+  const stat = (utime: number, stime: number, rss: number) =>
+    `4242 (node (a b)) S 1 4242 4242 0 -1 4194560 1 0 0 0 ${utime} ${stime} 0 0 20 0 11 0 100 1000000 ${rss} 18446744073709551615`;
+
+  it('reads user and system time and resident pages, however the command is named', () => {
+    expect(parseProcStat(stat(150, 50, 1000), 100, 4096)).toEqual({ cpuSeconds: 2, rssBytes: 4_096_000 });
+  });
+
+  it('CPU% is the share of one core between two readings', () => {
+    expect(cpuPercent(parseProcStat(stat(100, 0, 1), 100), parseProcStat(stat(130, 20, 1), 100), 2)).toBe(25);
+  });
+});
+
+describe('the soak verdict on a series', () => {
+  const series = (values: number[]) => values.map((value, minute) => ({ minute, value }));
+
+  it('level when the last third stays within ±10% of the middle third', () => {
+    // 30 minutes: a climb over the first minutes, then flat with noise.
+    const values = Array.from({ length: 31 }, (_, m) => (m < 5 ? 50 + m * 10 : 100 + (m % 3) * 4));
+    expect(levelVerdict(series(values))).toBe('level');
+  });
+
+  it('growing when the last third climbs beyond 10% of the middle third', () => {
+    expect(levelVerdict(series(Array.from({ length: 31 }, (_, m) => 100 + m * 2)))).toBe('growing');
+  });
+
+  it('falling when it drops below', () => {
+    expect(levelVerdict(series(Array.from({ length: 31 }, (_, m) => (m < 22 ? 100 : 80))))).toBe('falling');
+  });
+
+  it('no verdict from a run too short to have a middle third', () => {
+    expect(levelVerdict(series([100, 120]))).toBeUndefined();
+  });
+});
