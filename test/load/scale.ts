@@ -54,7 +54,7 @@ export interface ScaleRow {
   readonly 'redis-cpu-us-per-move': number;
   readonly 'bytes-per-live-game': number;
   readonly 'bytes-per-finished-game': number;
-  /** Live games in the store when the measured process was killed; those it re-armed once started again, and in how long (its own `recovered` log line, else until it was up). */
+  /** Live games in the store when the measured process was killed; those it re-armed once started again, and in how long (its own `live games re-armed` log line, else until it was up). */
   readonly 'live-at-restart': number;
   readonly 're-armed': number;
   readonly 'rearm-ms': number;
@@ -202,13 +202,13 @@ const json = (line: string): Record<string, unknown> | undefined => {
 
 /**
  * How long a restarted web process took to re-arm the live games, and how many: from its log line
- * on recovery (`recovered` with `count` and `ms`), or, from a build without one, the time until it
- * said it was up and the count its listening line gives.
+ * `live games re-armed` (`games`, `ms`), or, from an older build that recovered before it listened,
+ * the time until it said it was up and the count its listening line gives.
  */
 async function rearmed(spawned: Spawned, startedAt: number): Promise<{ count: number; ms: number; source: ScaleResult['rearmSource'] }> {
   const recoveredLine = (line: string) => {
     const entry = json(line);
-    return entry && /recovered/.test(String(entry.msg)) && typeof entry.count === 'number' && typeof entry.ms === 'number' ? { count: entry.count, ms: entry.ms } : undefined;
+    return entry && entry.msg === 'live games re-armed' && typeof entry.games === 'number' && typeof entry.ms === 'number' ? { count: entry.games, ms: entry.ms } : undefined;
   };
   const upAt = await untilLine(spawned, (line) => (line.includes('is up') ? performance.now() : undefined), 300_000);
   const listening = await untilLine(spawned, (line) => json(line)?.recovered as number | undefined, 1000);
