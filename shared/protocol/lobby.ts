@@ -28,6 +28,8 @@ export const ListSchema = z.object({
     cursor: cursor.optional(),
   });
 export type LobbyQuery = z.infer<typeof ListSchema>;
+/** What a client sends: every field may be left out. */
+export type LobbyRequest = z.input<typeof ListSchema>;
 export type LobbyFilter = Pick<LobbyQuery, 'game' | 'rated' | 'open' | 'vs'>;
 
 /** The answer to `rooms:list`: a page, how many rooms match in all, and the cursor of the page after (null: the last). */
