@@ -9,18 +9,26 @@ const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live
 /**
  * The lobby's index: a game is in `lobby:<status>` and in `lobby:<status>:<word>` for each filter
  * word it answers to (`lobbyTagsOf`), scored by its creation, so a page is a range of one set and
- * a count its size. The keys it is in are kept in the game's hash (`lobby`), and they are rewritten
- * only when they change (a seat taken, a new status), not on every move. KEYS from \`first\` on
- * are the sets the game belongs in now; \`was\` is the hash's \`lobby\` field as read.
+ * a count its size. The sets it is in are kept in the game's hash (`lobby`: the status, then the
+ * words), and rewritten only when they change (a seat taken, a new status), not on every move.
+ * KEYS from \`first\` on are the sets the game belongs in now, \`lobby:<status>\` first; \`was\` is
+ * the hash's \`lobby\` field as read.
  */
 const RELIST = `
 local function relist(first, id, score, was)
-  local keys = {}
-  for i = first, #KEYS do keys[#keys + 1] = KEYS[i] end
-  local listed = table.concat(keys, ' ')
+  local all = KEYS[first]
+  local base, status = string.match(all, '^(.*lobby:)([^:]+)$')
+  local words = {status}
+  for i = first + 1, #KEYS do words[#words + 1] = string.sub(KEYS[i], #all + 2) end
+  local listed = table.concat(words, ' ')
   if listed == was then return end
-  if was then for key in string.gmatch(was, '%S+') do redis.call('ZREM', key, id) end end
-  for _, key in ipairs(keys) do redis.call('ZADD', key, score, id) end
+  if was then
+    local old
+    for word in string.gmatch(was, '%S+') do
+      if old then redis.call('ZREM', base .. old .. ':' .. word, id) else old = word redis.call('ZREM', base .. old, id) end
+    end
+  end
+  for i = first, #KEYS do redis.call('ZADD', KEYS[i], score, id) end
   redis.call('HSET', KEYS[1], 'lobby', listed)
 end
 `;
@@ -421,7 +429,9 @@ export class RedisStore implements GameStore {
     for (const [i, id] of ids.entries()) {
       const [game, moves, ...sets] = this.keys(id);
       batch.del(game!, moves!, this.analysisKey(id));
-      for (const set of [...sets, ...(listed[i]?.split(' ') ?? [])]) batch.zrem(set, id);
+      const [status, ...words] = listed[i]?.split(' ') ?? [];
+      const lobby = status === undefined ? [] : [`${this.prefix}lobby:${status}`, ...words.map((word) => `${this.prefix}lobby:${status}:${word}`)];
+      for (const set of [...sets, ...lobby]) batch.zrem(set, id);
     }
     await batch.exec();
   }
