@@ -16,17 +16,17 @@ const cursor = z.string().regex(/^\d{1,15}:[\w-]{1,64}$/);
  * first page of each status and no cursor: page through one status at a time.
  */
 export const ListSchema = z.object({
-    status: z.enum(['open', 'waiting', 'live', 'finished', 'all']).default('all'),
-    game: z.enum(GAME_IDS).optional(),
-    rated: z.boolean().optional(),
-    /** Rooms with an open seat of this kind (the seat you would take). */
-    open: z.enum(['human', 'agent']).optional(),
-    /** Rooms where you would face this kind of player: across from an open seat, or seated in a game under way. */
-    vs: z.enum(SEAT_KINDS).optional(),
-    sort: z.enum(LOBBY_SORTS).default('newest'),
-    limit: z.number().int().min(1).max(LOBBY_PAGE_MAX).default(50),
-    cursor: cursor.optional(),
-  });
+  status: z.enum(['open', 'waiting', 'live', 'finished', 'all']).default('all'),
+  game: z.enum(GAME_IDS).optional(),
+  rated: z.boolean().optional(),
+  /** Rooms with an open seat of this kind (the seat you would take). */
+  open: z.enum(['human', 'agent']).optional(),
+  /** Rooms where you would face this kind of player: across from an open seat, or seated in a game under way. */
+  vs: z.enum(SEAT_KINDS).optional(),
+  sort: z.enum(LOBBY_SORTS).default('newest'),
+  limit: z.number().int().min(1).max(LOBBY_PAGE_MAX).default(50),
+  cursor: cursor.optional(),
+});
 export type LobbyQuery = z.infer<typeof ListSchema>;
 /** What a client sends: every field may be left out. */
 export type LobbyRequest = z.input<typeof ListSchema>;
