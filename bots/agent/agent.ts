@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { Color } from '../../shared/color.js';
-import { PROTOCOL_VERSION, type Ack, type AgentTurn, type ChallengeOffer, type GameLost, type GameResult, type GameView, type MovedEvent, type RoomSummary, type ServerError } from '../../shared/protocol/index.js';
+import { PROTOCOL_VERSION, type Ack, type AgentTurn, type ChallengeOffer, type GameLost, type GameResult, type GameView, type LobbyRequest, type MovedEvent, type RoomSummary, type RoomsPage, type ServerError } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 
 export interface ConnectOptions {
@@ -66,7 +66,10 @@ export interface Agent {
   readonly name: string;
   onTurn(handler: TurnHandler): void;
   on<E extends keyof AgentEvents>(event: E, listener: (data: AgentEvents[E]) => void): () => void;
+  /** The first page of the rooms of a status (all: of each). */
   listRooms(status?: 'open' | 'live' | 'finished' | 'all'): Promise<RoomSummary[]>;
+  /** A page of the lobby by its filters (`{ status: 'open', open: 'agent', game }`: seats for you), its count and the next page's cursor. */
+  rooms(query?: LobbyRequest): Promise<RoomsPage>;
   create(room: object): Promise<{ gameId: string; seat: { gameId: string; color: Color } | null; view: GameView }>;
   challenge(challenge: object): Promise<{ gameId: string; seat: { gameId: string; color: Color }; view: GameView }>;
   join(gameId: string, color?: Color | 'any'): Promise<{ seat: { gameId: string; color: Color }; view: GameView }>;
@@ -142,7 +145,11 @@ class AgentClient {
         set.add(listener as (data: never) => void);
         return () => set.delete(listener as (data: never) => void);
       },
-      listRooms: async (status = 'all') => (await this.ask<{ rooms: RoomSummary[] }>('rooms:list', { status })).rooms,
+      listRooms: async (status = 'all') => (await this.ask<RoomsPage>('rooms:list', { status })).rooms,
+      rooms: async (query = {}) => {
+        const { rooms, total, next } = await this.ask<RoomsPage>('rooms:list', query);
+        return { rooms, total, next };
+      },
       create: (room) => this.ask('room:create', room),
       challenge: (challenge) => this.ask('challenge', challenge),
       join: (gameId, color = 'any') => this.ask('room:join', { gameId, color }),

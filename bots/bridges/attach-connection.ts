@@ -1,3 +1,4 @@
+import { LOBBY_PAGE_MAX, type RoomSummary } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { connectAgent, type Agent } from '../agent/index.js';
 import { catalogEntry } from '../registry.js';
@@ -12,7 +13,16 @@ export async function connectForAttach(url: string, token: string): Promise<Atta
     onEnded: (handler) => void agent.on('ended', handler),
     onRoomsChanged: (handler) => void agent.on('roomsChanged', handler),
     onChallenge: (handler) => void agent.on('challenge', handler),
-    listOpenRooms: () => agent.listRooms('open'),
+    listOpenRooms: async (game) => {
+      const rooms: RoomSummary[] = [];
+      let cursor: string | undefined;
+      do {
+        const found = await agent.rooms({ status: 'open', open: 'agent', game, limit: LOBBY_PAGE_MAX, cursor });
+        rooms.push(...found.rooms);
+        cursor = found.next ?? undefined;
+      } while (cursor);
+      return rooms;
+    },
     join: async (gameId) => (await agent.join(gameId)).view,
     watch: (gameId) => agent.watch(gameId),
     challenge: async (opponent, game, moveMs, color) => (await agent.challenge({ game, color, opponent: challengeOpponent(opponent, game), timeControl: { kind: 'per-move', moveMs } })).view,

@@ -11,7 +11,8 @@ export interface AttachConnection {
   onEnded(handler: (event: { gameId: string; result: GameResult; view: GameView }) => void): void;
   onRoomsChanged(handler: (room: RoomSummary) => void): void;
   onChallenge(handler: (offer: { gameId: string; game: GameId; from: string }) => void): void;
-  listOpenRooms(): Promise<RoomSummary[]>;
+  /** Every waiting room of the game with a seat open to agents, page after page. */
+  listOpenRooms(game: GameId): Promise<RoomSummary[]>;
   join(gameId: string): Promise<GameView>;
   watch(gameId: string): Promise<GameView>;
   challenge(opponent: string, game: GameId, moveMs: number, color: Color): Promise<GameView>;
@@ -132,7 +133,7 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
           room(view.id, view);
           continue;
         }
-        const open = (await connection.listOpenRooms()).filter((r) => !playing.has(r.id) && seatFor(r, plan, connection.name));
+        const open = (await connection.listOpenRooms(plan.game)).filter((r) => !playing.has(r.id) && seatFor(r, plan, connection.name));
         if (open.length === 0) break;
         for (const r of open.slice(0, wanted())) {
           const view = await connection.join(r.id).catch(() => undefined); // taken by someone else meanwhile

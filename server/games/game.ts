@@ -2,7 +2,7 @@ import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { GAMES, firstMover, moverAt } from '../../shared/games.js';
 import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { Identity } from '../ratings/rating.js';
-import { agentKey, type StoredGame, type StoredSeat } from '../store/store.js';
+import { agentKey, type GameSummary, type StoredGame, type StoredSeat } from '../store/store.js';
 import { afterMove, clockView, creditTurn, flagTime, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
 import { accept, refuse, type ServerResult } from './refuse.js';
 import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
@@ -397,13 +397,14 @@ export function movedEvent(before: StoredGame, after: StoredGame, now: number): 
   };
 }
 
-export function toSummary(game: StoredGame): RoomSummary {
+/** A room without its moves, from the game or from its summary (which counts them). */
+export function toSummary(game: StoredGame | GameSummary): RoomSummary {
   return {
     id: game.id,
     game: game.game,
     status: game.status,
     seats: { black: seatView(game.seats.black, 'black'), white: seatView(game.seats.white, 'white') },
-    ply: game.moves.length,
+    ply: 'ply' in game ? game.ply : game.moves.length,
     timeControl: game.timeControl,
     createdAt: game.createdAt,
     result: game.result,

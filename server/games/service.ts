@@ -7,6 +7,7 @@ import {
   AgentSeatActionSchema,
   ChallengeSchema,
   CreateRoomSchema,
+  GAME_STATUSES,
   JoinSchema,
   ListSchema,
   MoveSchema,
@@ -15,6 +16,7 @@ import {
   type GameView,
   type MovedEvent,
   type RoomSummary,
+  type RoomsPage,
   type SeatSpec,
 } from '../../shared/protocol/index.js';
 import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
@@ -145,12 +147,18 @@ export class GameService {
     this.firstMoveGraceMs = options.firstMoveGraceMs ?? G.FIRST_MOVE_GRACE_MS;
   }
 
-  async listRooms(payload: unknown): Promise<ServerResult<{ rooms: RoomSummary[] }>> {
+  /** A page of the lobby (`rooms:list`); `all` is the first page of each status, for clients that do not page. */
+  async listRooms(payload: unknown): Promise<ServerResult<RoomsPage>> {
     const request = parse(ListSchema, payload ?? {});
     if (!request.ok) return request;
-    const statuses = request.value.status === 'all' ? (['waiting', 'live', 'finished'] as const) : request.value.status === 'open' ? (['waiting'] as const) : ([request.value.status] as const);
-    const lists = await Promise.all(statuses.map((s) => this.options.store.list(s, 50)));
-    return accept({ rooms: lists.flat().map(G.toSummary) });
+    const { status, ...query } = request.value;
+    const statuses = status === 'all' ? GAME_STATUSES : [status === 'open' ? 'waiting' : status];
+    const pages = await Promise.all(statuses.map((s) => this.options.store.lobby(s, status === 'all' ? { ...query, cursor: undefined } : query)));
+    return accept({
+      rooms: pages.flatMap((p) => p.games.map(G.toSummary)),
+      total: pages.reduce((sum, p) => sum + p.total, 0),
+      next: status === 'all' ? null : pages[0]!.next,
+    });
   }
 
   /** A room; a signed-in creator (`as.account`) who sits plays under the account's name. */

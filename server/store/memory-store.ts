@@ -1,9 +1,14 @@
-import type { GameAnalysis, GameStatus } from '../../shared/protocol/index.js';
+import { filterTags, lobbyOrder, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { agentKey, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type StoredAnalysis, type StoredGame } from './store.js';
+import { agentKey, lobbyTagsOf, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type LobbyPage, type LobbyPageQuery, type StoredAnalysis, type StoredGame } from './store.js';
 
 const RECENT_KEPT = 50;
+
+function summary(game: StoredGame): GameSummary {
+  const { moves, moveMs: _times, ...rest } = withDefaults(game);
+  return { ...rest, ply: moves.length };
+}
 
 /**
  * The embedded default: games in this process's memory, gone when it stops. A game is an
@@ -66,10 +71,17 @@ export class MemoryStore implements GameStore {
   }
 
   async summaries(status: GameStatus, limit: number): Promise<GameSummary[]> {
-    return this.byChange(status, limit).map((game) => {
-      const { moves, moveMs: _times, ...rest } = withDefaults(game);
-      return { ...rest, ply: moves.length };
-    });
+    return this.byChange(status, limit).map(summary);
+  }
+
+  async lobby(status: GameStatus, query: LobbyPageQuery): Promise<LobbyPage> {
+    const wanted = filterTags(query);
+    const order = lobbyOrder(query.sort);
+    const matching = [...this.games.values()].filter((g) => g.status === status && wanted.every((tag) => lobbyTagsOf(g).includes(tag))).sort(order);
+    const after = query.cursor === undefined ? undefined : readCursor(query.cursor);
+    const from = after ? matching.filter((g) => order(g, after) > 0) : matching;
+    const page = from.slice(0, query.limit);
+    return { games: page.map(summary), total: matching.length, next: from.length > page.length ? makeCursor(page.at(-1)!) : null };
   }
 
   async list(status: GameStatus, limit: number): Promise<StoredGame[]> {

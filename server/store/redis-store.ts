@@ -1,12 +1,39 @@
 import type { Redis } from 'ioredis';
-import type { GameAnalysis, GameStatus } from '../../shared/protocol/index.js';
+import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { agentKey, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type StoredAnalysis, type StoredGame } from './store.js';
+import { agentKey, lobbyTagsOf, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type LobbyPage, type LobbyPageQuery, type StoredAnalysis, type StoredGame } from './store.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
 /** Each index beside games is a set: its key is this, then its owner. */
 const INDEX_SETS: Record<GameIndex, string> = { 'instance-seats': 'instance-seats:', 'agent-games': 'agent-games:', 'unqueued-bot-turns': 'bot-turns:unqueued' };
+
+/**
+ * The lobby's index: a game is in `lobby:<status>` and in `lobby:<status>:<word>` for each filter
+ * word it answers to (`lobbyTagsOf`), scored by its creation, so a page is a range of one set and
+ * a count its size. The sets it is in are kept in the game's hash (`lobby`: the status, then the
+ * words), and rewritten only when they change (a seat taken, a new status), not on every move.
+ * KEYS from \`first\` on are the sets the game belongs in now, \`lobby:<status>\` first; \`was\` is
+ * the hash's \`lobby\` field as read.
+ */
+const RELIST = `
+local function relist(first, id, score, was)
+  local all = KEYS[first]
+  local base, status = string.match(all, '^(.*lobby:)([^:]+)$')
+  local words = {status}
+  for i = first + 1, #KEYS do words[#words + 1] = string.sub(KEYS[i], #all + 2) end
+  local listed = table.concat(words, ' ')
+  if listed == was then return end
+  if was then
+    local old
+    for word in string.gmatch(was, '%S+') do
+      if old then redis.call('ZREM', base .. old .. ':' .. word, id) else old = word redis.call('ZREM', base .. old, id) end
+    end
+  end
+  for i = first, #KEYS do redis.call('ZADD', KEYS[i], score, id) end
+  redis.call('HSET', KEYS[1], 'lobby', listed)
+end
+`;
 
 /**
  * The compare-and-set write: the game's hash changes only if its version is the expected one,
@@ -14,14 +41,15 @@ const INDEX_SETS: Record<GameIndex, string> = { 'instance-seats': 'instance-seat
  * end writes its rating records in the same script, each only if its version is the expected one
  * too, and puts the game at the head of each player's history.
  * KEYS: game hash, moves list, waiting, live, finished, the game's ratings sorted set, then R
- * rating hashes, then P history lists. ARGV: expected version, new version, document, status set
- * index (1–3), score, id, the index of the first move sent, R, P, then for each rating its new
- * version, document, rating and member, then the moves from that index on (those the list holds
- * already are skipped). Returns 1 when written, 0 when a version differs, -1 when moves before
+ * rating hashes, then P history lists, then its lobby sets (RELIST). ARGV: expected version, new
+ * version, document, status set index (1–3), score, id, the index of the first move sent, R, P,
+ * then for each rating its new version, document, rating and member, then its creation time, then
+ * the moves from that index on (those the list holds already are skipped). Returns 1 when written, 0 when a version differs, -1 when moves before
  * the first one sent are missing (send them all).
  */
-const UPDATE = `
-if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+const UPDATE = `${RELIST}
+local current = redis.call('HMGET', KEYS[1], 'version', 'lobby')
+if current[1] ~= ARGV[1] then return 0 end
 local r = tonumber(ARGV[8])
 local p = tonumber(ARGV[9])
 for i = 1, r do
@@ -32,9 +60,10 @@ local first = tonumber(ARGV[7])
 local stored = redis.call('LLEN', KEYS[2])
 if stored < first then return -1 end
 redis.call('HSET', KEYS[1], 'doc', ARGV[3], 'version', ARGV[2])
-for i = 10 + 4 * r + stored - first, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 11 + 4 * r + stored - first, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 for i = 3, 5 do redis.call('ZREM', KEYS[i], ARGV[6]) end
 redis.call('ZADD', KEYS[2 + tonumber(ARGV[4])], ARGV[5], ARGV[6])
+relist(7 + r + p, ARGV[6], ARGV[10 + 4 * r], current[2])
 for i = 1, r do
   redis.call('HSET', KEYS[6 + i], 'version', ARGV[6 + 4 * i], 'doc', ARGV[7 + 4 * i])
   redis.call('ZADD', KEYS[6], ARGV[8 + 4 * i], ARGV[9 + 4 * i])
@@ -68,12 +97,64 @@ for _, id in ipairs(ids) do
 end
 return out`;
 
-const CREATE = `
+/**
+ * KEYS: game hash, moves list, waiting, live, finished, then its lobby sets (RELIST). ARGV:
+ * document, status set index, score, id, creation time, then the moves.
+ */
+const CREATE = `${RELIST}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'version', '1')
-for i = 5, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 6, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 redis.call('ZADD', KEYS[2 + tonumber(ARGV[2])], ARGV[3], ARGV[4])
+relist(6, ARGV[4], ARGV[5], false)
 return 1`;
+
+/**
+ * A page of the lobby in one round trip. KEYS: the sets to intersect (\`lobby:<status>\` alone,
+ * or one per filter word). ARGV: 1 for newest first, the page's size, the cursor's score and id
+ * (empty: the first page), the key prefix. The smallest set is walked in order from just after the
+ * cursor and each member is checked in the others. Returns the count matching, 1 if a page
+ * follows, then doc, version and the moves' count per game.
+ */
+const LOBBY_PAGE = `
+local newest, limit, bound, after = ARGV[1] == '1', tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+local driver, size = KEYS[1], redis.call('ZCARD', KEYS[1])
+for i = 2, #KEYS do
+  local n = redis.call('ZCARD', KEYS[i])
+  if n < size then driver, size = KEYS[i], n end
+end
+local total = size
+if #KEYS > 1 then total = redis.call('ZINTERCARD', #KEYS, unpack(KEYS)) end
+local start = 0
+if bound then
+  if newest then start = redis.call('ZCOUNT', driver, '(' .. bound, '+inf') else start = redis.call('ZCOUNT', driver, '-inf', '(' .. bound) end
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', driver, bound, bound)) do
+    if (newest and id >= after) or (not newest and id <= after) then start = start + 1 end
+  end
+end
+local ids, more, batch = {}, 0, math.max(limit + 1, 200)
+while more == 0 and start < size do
+  local chunk = redis.call(newest and 'ZREVRANGE' or 'ZRANGE', driver, start, start + batch - 1)
+  start = start + batch
+  for _, id in ipairs(chunk) do
+    local matches = true
+    for i = 1, #KEYS do
+      if KEYS[i] ~= driver and not redis.call('ZSCORE', KEYS[i], id) then matches = false break end
+    end
+    if matches then
+      if #ids == limit then more = 1 break end
+      ids[#ids + 1] = id
+    end
+  end
+end
+local out = {total, more}
+for _, id in ipairs(ids) do
+  local game = redis.call('HMGET', ARGV[5] .. 'game:' .. id, 'doc', 'version')
+  out[#out + 1] = game[1]
+  out[#out + 1] = game[2]
+  out[#out + 1] = redis.call('LLEN', ARGV[5] .. 'game:' .. id .. ':moves')
+end
+return out`;
 
 /**
  * Agents: a hash token hash → identity, and a hash name (in lower case) → token hash, so a name has
@@ -180,7 +261,8 @@ export class RedisStore implements GameStore {
     private readonly prefix = 'boardroom:',
   ) {
     redis.defineCommand('boardroomUpdate', { lua: UPDATE }); // the number of keys comes first
-    redis.defineCommand('boardroomCreate', { numberOfKeys: 5, lua: CREATE });
+    redis.defineCommand('boardroomCreate', { lua: CREATE });
+    redis.defineCommand('boardroomLobbyPage', { lua: LOBBY_PAGE });
     redis.defineCommand('boardroomGet', { numberOfKeys: 2, lua: GET });
     redis.defineCommand('boardroomSummaries', { numberOfKeys: 1, lua: SUMMARIES });
     redis.defineCommand('boardroomPutAgent', { numberOfKeys: 2, lua: PUT_AGENT });
@@ -224,7 +306,8 @@ export class RedisStore implements GameStore {
   async create(game: StoredGame): Promise<boolean> {
     const { moves, moveMs, version: _version, ...doc } = game;
     const entries = moves.map((m, i) => moveEntry(m, moveMs?.[i]));
-    const created = await this.call('boardroomCreate', [...this.keys(game.id), JSON.stringify(doc), statusIndex(game.status), game.updatedAt, game.id, ...entries]);
+    const keys = [...this.keys(game.id), ...this.lobbyKeys(game)];
+    const created = await this.call('boardroomCreate', [keys.length, ...keys, JSON.stringify(doc), statusIndex(game.status), game.updatedAt, game.id, game.createdAt, ...entries]);
     return created === 1;
   }
 
@@ -250,6 +333,7 @@ export class RedisStore implements GameStore {
       this.leaderboardKey(next.game),
       ...end.ratings.map((r) => this.ratingKey(r.game, r)),
       ...end.players.map((player) => this.historyKey(player)),
+      ...this.lobbyKeys(next),
     ];
     return this.call('boardroomUpdate', [
       keys.length,
@@ -264,8 +348,14 @@ export class RedisStore implements GameStore {
       end.ratings.length,
       end.players.length,
       ...end.ratings.flatMap((r) => [r.version, JSON.stringify(r), r.rating, identityKey(r)]),
+      next.createdAt,
       ...moves.slice(first).map((m, i) => moveEntry(m, moveMs?.[first + i])),
     ]);
+  }
+
+  private lobbyKeys(game: StoredGame): string[] {
+    const all = `${this.prefix}lobby:${game.status}`;
+    return [all, ...lobbyTagsOf(game).map((tag) => `${all}:${tag}`)];
   }
 
   private ratingKey(game: GameId, identity: Identity): string {
@@ -318,6 +408,21 @@ export class RedisStore implements GameStore {
     return games;
   }
 
+  async lobby(status: GameStatus, query: LobbyPageQuery): Promise<LobbyPage> {
+    const all = `${this.prefix}lobby:${status}`;
+    const tags = filterTags(query);
+    const sets = tags.length === 0 ? [all] : tags.map((tag) => `${all}:${tag}`);
+    const after = query.cursor === undefined ? undefined : readCursor(query.cursor);
+    const args = [query.sort === 'newest' ? 1 : 0, query.limit, after?.createdAt ?? '', after?.id ?? '', this.prefix];
+    const [total, more, ...flat] = (await this.call('boardroomLobbyPage', [sets.length, ...sets, ...args])) as [number, number, ...(string | number)[]];
+    const games: GameSummary[] = [];
+    for (let i = 0; i < flat.length; i += 3) {
+      const { moves: _none, moveMs: _times, ...game } = withDefaults({ ...(JSON.parse(flat[i] as string) as Document), moves: [], moveMs: [], version: Number(flat[i + 1]) });
+      games.push({ ...game, ply: Number(flat[i + 2]) });
+    }
+    return { games, total, next: more === 1 ? makeCursor(games.at(-1)!) : null };
+  }
+
   async count(status: GameStatus): Promise<number> {
     return this.redis.zcard(this.prefix + STATUS_SETS[status]);
   }
@@ -367,11 +472,14 @@ export class RedisStore implements GameStore {
 
   async remove(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
+    const listed = await Promise.all(ids.map((id) => this.redis.hget(this.keys(id)[0]!, 'lobby')));
     const batch = this.redis.multi();
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
       const [game, moves, ...sets] = this.keys(id);
       batch.del(game!, moves!, this.analysisKey(id));
-      for (const set of sets) batch.zrem(set, id);
+      const [status, ...words] = listed[i]?.split(' ') ?? [];
+      const lobby = status === undefined ? [] : [`${this.prefix}lobby:${status}`, ...words.map((word) => `${this.prefix}lobby:${status}:${word}`)];
+      for (const set of [...sets, ...lobby]) batch.zrem(set, id);
     }
     await batch.exec();
   }

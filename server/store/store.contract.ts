@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../shared/games.js';
-import type { GameAnalysis } from '../../shared/protocol/index.js';
+import { lobbyOrder, type GameAnalysis } from '../../shared/protocol/index.js';
 import { freshRecord, type RatingRecord } from '../ratings/rating.js';
-import type { GameStore, StoredGame } from './store.js';
+import type { GameStore, LobbyPageQuery, StoredGame, StoredSeat } from './store.js';
 
 let counter = 0;
 export function sampleGame(overrides: Partial<StoredGame> = {}): StoredGame {
@@ -35,6 +35,10 @@ export function sampleGame(overrides: Partial<StoredGame> = {}): StoredGame {
     moveMs: overrides.moveMs ?? (overrides.moves ?? []).map(() => null),
   };
 }
+
+const NEWEST: LobbyPageQuery = { sort: 'newest', limit: 50 };
+/** Rooms made in the same ms come greater id first; `later` was made after the others. */
+const byIdDesc = (later: string) => (a: string, b: string) => (a === later ? -1 : b === later ? 1 : a < b ? 1 : -1);
 
 /** What every GameStore must do, run against each implementation. */
 export function storeContract(name: string, open: () => Promise<GameStore>): void {
@@ -309,6 +313,73 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       const game = sampleGame({ seats: { black: oldSeat as StoredGame['seats']['black'], white: oldSeat as StoredGame['seats']['black'] } });
       await store.create(game);
       expect((await store.get(game.id))?.seats.black.connectedVia).toBeNull();
+    });
+
+    it('pages the lobby in creation order: no room repeated or skipped while rooms are made, the count right', async () => {
+      const store = await open();
+      const first = Array.from({ length: 23 }, (_, i) => sampleGame({ createdAt: 5000 + Math.floor(i / 3) * 10, updatedAt: 9000 - i }));
+      for (const game of first) await store.create(game);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let added = 0;
+      for (let pages = 0; pages < 10; pages++) {
+        const page = await store.lobby('waiting', { ...NEWEST, limit: 5, cursor });
+        expect(page.total).toBe(first.length + added);
+        seen.push(...page.games.map((g) => g.id));
+        await store.create(sampleGame({ createdAt: 9000 + pages, updatedAt: 9000 + pages })); // a newer room, on page one only
+        added++;
+        if (page.next === null) break;
+        cursor = page.next;
+      }
+      expect(seen).toEqual([...first].sort(lobbyOrder('newest')).map((g) => g.id));
+      const oldest = await store.lobby('waiting', { ...NEWEST, sort: 'oldest', limit: 3 });
+      expect(oldest.games.map((g) => g.id)).toEqual([...first].sort(lobbyOrder('oldest')).slice(0, 3).map((g) => g.id));
+      expect(oldest.games[0]).toMatchObject({ ply: 0, status: 'waiting' });
+      const back = await store.lobby('waiting', { ...NEWEST, cursor: oldest.next! }); // newest first from the third oldest: the two older ones
+      expect(back.games.map((g) => g.id)).toEqual(oldest.games.slice(0, 2).reverse().map((g) => g.id));
+      expect(back.next).toBeNull();
+    });
+
+    it("filters the lobby by game, rating and seats, and follows a room's seats, status and removal", async () => {
+      const store = await open();
+      const openSeat = (kind: StoredSeat['kind']): StoredSeat => ({ ...sampleGame().seats.black, kind });
+      const taken = (kind: StoredSeat['kind'], name: string): StoredSeat => ({ ...openSeat(kind), name, connected: true });
+      const vsBot = sampleGame({ game: 'gomoku', seats: { black: openSeat('human'), white: taken('bot', 'engine-2') } });
+      const forAgents = sampleGame({ rated: true, seats: { black: openSeat('agent'), white: taken('human', 'ann') } });
+      const twoOpen = sampleGame({ createdAt: 2000, seats: { black: openSeat('human'), white: openSeat('agent') } });
+      for (const game of [vsBot, forAgents, twoOpen]) await store.create(game);
+      const ids = async (status: StoredGame['status'], filter: Partial<LobbyPageQuery>) => {
+        const page = await store.lobby(status, { ...NEWEST, ...filter });
+        expect(page.total).toBe(page.games.length);
+        return page.games.map((g) => g.id);
+      };
+      expect(await ids('waiting', {})).toEqual([twoOpen.id, vsBot.id, forAgents.id].sort(byIdDesc(twoOpen.id)));
+      expect(await ids('waiting', { game: 'gomoku' })).toEqual([vsBot.id]);
+      expect(await ids('waiting', { rated: true })).toEqual([forAgents.id]);
+      expect(await ids('waiting', { vs: 'bot' })).toEqual([vsBot.id]);
+      expect(await ids('waiting', { open: 'agent' })).toEqual([twoOpen.id, forAgents.id].sort(byIdDesc(twoOpen.id)));
+      expect(await ids('waiting', { open: 'agent', vs: 'human' })).toEqual([twoOpen.id, forAgents.id].sort(byIdDesc(twoOpen.id)));
+      expect(await ids('waiting', { open: 'human', vs: 'agent' })).toEqual([twoOpen.id]);
+      expect(await ids('waiting', { open: 'agent', game: 'othello', rated: false })).toEqual([twoOpen.id]);
+      expect(await ids('waiting', { open: 'human', vs: 'human' })).toEqual([]);
+
+      // An agent takes its seat: no longer open to agents; a human seat is still open, across from an agent.
+      const seated = { ...twoOpen, version: 2, seats: { ...twoOpen.seats, white: taken('agent', 'edax') } };
+      expect(await store.update(seated)).toBe(true);
+      expect(await ids('waiting', { open: 'agent' })).toEqual([forAgents.id]);
+      expect(await ids('waiting', { open: 'human', vs: 'agent' })).toEqual([twoOpen.id]);
+      // The game starts and moves: it leaves the waiting pages for the live ones, under its players' kinds.
+      const live = { ...seated, version: 3, status: 'live' as const, seats: { ...seated.seats, black: taken('human', 'bo') } };
+      expect(await store.update(live)).toBe(true);
+      expect(await store.update({ ...live, version: 4, moves: ['f5'], moveMs: [10], updatedAt: 3000 })).toBe(true);
+      expect(await ids('waiting', {})).not.toContain(twoOpen.id);
+      expect(await ids('live', { vs: 'agent' })).toEqual([twoOpen.id]);
+      expect(await ids('live', { vs: 'bot' })).toEqual([]);
+      expect((await store.lobby('live', NEWEST)).games[0]).toMatchObject({ id: twoOpen.id, ply: 1, version: 4 });
+      await store.remove([twoOpen.id, vsBot.id]);
+      expect(await ids('live', {})).toEqual([]);
+      expect(await ids('waiting', { game: 'gomoku' })).toEqual([]);
+      expect(await ids('waiting', {})).toEqual([forAgents.id]);
     });
   });
 }

@@ -1,7 +1,7 @@
 import type { Color } from '../../shared/color.js';
 import type { Position } from '../../shared/games.js';
 import type { GameId, GameOptions } from '../../shared/rules.js';
-import type { GameAnalysis, GameResult, GameStatus, TimeControl } from '../../shared/protocol/index.js';
+import { roomTags, type GameAnalysis, type GameResult, type GameStatus, type LobbyQuery, type TimeControl } from '../../shared/protocol/index.js';
 import type { Identity, RatingChange, RatingRecord } from '../ratings/rating.js';
 
 export interface StoredSeat {
@@ -79,6 +79,22 @@ export interface GameEnd {
 /** A game without its moves: what a table of many games needs. */
 export type GameSummary = Omit<StoredGame, 'moves' | 'moveMs'> & { readonly ply: number };
 
+/** A page of the lobby (`rooms:list`) as a store reads it for one status. */
+export type LobbyPageQuery = Omit<LobbyQuery, 'status'>;
+export interface LobbyPage {
+  readonly games: GameSummary[];
+  /** Games of the status matching the filter, in all. */
+  readonly total: number;
+  /** The cursor of the page after this one; null when this is the last. */
+  readonly next: string | null;
+}
+
+/** The lobby filter words (`roomTags`) a stored game answers to: an open seat is one nobody sits in. */
+export function lobbyTagsOf(game: Pick<StoredGame, 'game' | 'rated' | 'status' | 'seats'>): string[] {
+  const seat = (s: StoredSeat) => ({ kind: s.kind, open: s.kind !== 'bot' && s.name === null });
+  return roomTags({ game: game.game, rated: game.rated ?? false, status: game.status, seats: { black: seat(game.seats.black), white: seat(game.seats.white) } });
+}
+
 /** A finished game's analysis as the store caches it: asked for (a job owes it), or done. */
 export type StoredAnalysis = { readonly state: 'pending'; readonly requestedAt: number } | { readonly state: 'done'; readonly analysis: GameAnalysis };
 
@@ -133,6 +149,11 @@ export interface GameStore {
   list(status: GameStatus, limit: number): Promise<StoredGame[]>;
   /** Like `list` without the moves (their count instead): tables of thousands of games read these. */
   summaries(status: GameStatus, limit: number): Promise<GameSummary[]>;
+  /**
+   * A page of the games of a status matching the lobby's filter, in creation order (`lobbyOrder`)
+   * from the cursor on: rooms made or changed meanwhile never repeat or skip one.
+   */
+  lobby(status: GameStatus, query: LobbyPageQuery): Promise<LobbyPage>;
   /** How many games have this status. */
   count(status: GameStatus): Promise<number>;
   /** The ids and last-change times of the games of a status that changed longest ago, oldest first. */

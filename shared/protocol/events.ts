@@ -2,6 +2,7 @@ import type { Color } from '../color.js';
 import type { AnalysisStatus } from './analysis.js';
 import type { Ack } from './errors.js';
 import type { AdminPage } from './admin.js';
+import type { RoomsPage } from './lobby.js';
 import type { GameId } from '../rules.js';
 import type { GameResult, GameView, MovedEvent, RoomSummary, ThinkingView } from './views.js';
 
@@ -19,7 +20,7 @@ export type SeatGrant = { readonly gameId: string; readonly color: Color; readon
 
 /** The default namespace: players and spectators. Every request is acknowledged. */
 export interface ClientToServerEvents {
-  'rooms:list': (payload: unknown, ack: Callback<{ rooms: RoomSummary[] }>) => void;
+  'rooms:list': (payload: unknown, ack: Callback<RoomsPage>) => void;
   'room:create': (payload: unknown, ack: Callback<{ gameId: string; seat: SeatGrant | null; view: GameView }>) => void;
   'room:join': (payload: unknown, ack: Callback<{ seat: SeatGrant; view: GameView }>) => void;
   'room:watch': (payload: unknown, ack: Callback<{ view: GameView }>) => void;

@@ -6,3 +6,4 @@ export * from './accounts.js';
 export * from './admin.js';
 export * from './moves.js';
 export * from './analysis.js';
+export * from './lobby.js';

@@ -50,7 +50,6 @@ export const JoinSchema = z.object({ gameId, name, color: z.enum([...COLORS, 'an
 export const WatchSchema = z.object({ gameId });
 export const SeatActionSchema = z.object({ gameId, token });
 export const MoveSchema = z.object({ gameId, token, ply: z.number().int().min(0).max(100_000), move: z.string().min(1).max(16) });
-export const ListSchema = z.object({ status: z.enum(['open', 'live', 'finished', 'all']).default('all') }).default({ status: 'all' });
 
 /** Agents: the seat comes from the agent's identity, so a move names no token. */
 export const AgentMoveSchema = z.object({ gameId, ply: z.number().int().min(0).max(100_000), move: z.string().min(1).max(16) });

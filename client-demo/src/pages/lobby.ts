@@ -1,9 +1,10 @@
 import { opposite } from '../../../shared/color.js';
 import { firstMover } from '../../../shared/games.js';
-import { CreateRoomSchema, type RoomSummary, type SeatView } from '../../../shared/protocol/index.js';
+import { CreateRoomSchema, type LobbyFilter, type RoomSummary, type SeatView } from '../../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../../shared/rules.js';
 import { account } from '../account.js';
 import { quickPairCard } from '../components/quick-pair.js';
+import { RoomPages } from '../components/room-pages.js';
 import { Disposer, h, replace, toast } from '../dom.js';
 import { ago, matchup, outcomeText, seatName, timeControlText } from '../format.js';
 import { CLIENT_GAMES } from '../games/index.js';
@@ -30,11 +31,10 @@ type TimeKind = 'none' | 'per-move' | 'bank';
 
 const capitalFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The lobby: make a room, and every open, live and finished room, kept current by `rooms:changed`. */
+/** The lobby: make a room, and the open, live and finished rooms in pages, filtered, kept current by `rooms:changed`. */
 export function lobbyPage(root: HTMLElement): () => void {
   const conn = net();
   const disposer = new Disposer();
-  const rooms = new Map<string, RoomSummary>();
 
   // ——— the form's state ———
   let game: GameId = 'othello';
@@ -247,13 +247,6 @@ export function lobbyPage(root: HTMLElement): () => void {
   };
 
   // ——— the rooms ———
-  const lists = {
-    waiting: h('ul', { class: 'rooms', 'data-testid': 'rooms-open' }),
-    live: h('ul', { class: 'rooms', 'data-testid': 'rooms-live' }),
-    finished: h('ul', { class: 'rooms', 'data-testid': 'rooms-finished' }),
-  };
-  const counts = { waiting: h('span', { class: 'count-pill' }), live: h('span', { class: 'count-pill' }), finished: h('span', { class: 'count-pill' }) };
-
   const openHumanSeat = (r: RoomSummary) => (['black', 'white'] as const).find((c) => r.seats[c].kind === 'human' && !r.seats[c].name);
 
   const roomItem = (r: RoomSummary): HTMLElement => {
@@ -283,15 +276,31 @@ export function lobbyPage(root: HTMLElement): () => void {
     );
   };
 
-  const renderRooms = (): void => {
-    const all = [...rooms.values()].sort((a, b) => b.createdAt - a.createdAt);
-    for (const status of ['waiting', 'live', 'finished'] as const) {
-      const items = all.filter((r) => r.status === status).slice(0, status === 'finished' ? 12 : 50);
-      const empty = { waiting: 'No open rooms. Make one!', live: 'No games in play right now.', finished: 'No finished games yet.' }[status];
-      replace(lists[status], ...(items.length ? items.map(roomItem) : [h('li', { class: 'empty' }, empty)]));
-      counts[status].textContent = String(all.filter((r) => r.status === status).length);
-    }
+  const sections = {
+    waiting: new RoomPages(conn, 'waiting', 60, roomItem, 'No open rooms. Make one!'),
+    live: new RoomPages(conn, 'live', 30, roomItem, 'No games in play right now.'),
+    finished: new RoomPages(conn, 'finished', 12, roomItem, 'No finished games yet.'),
   };
+  const filter: LobbyFilter = {};
+  const showAll = (): void => {
+    for (const section of Object.values(sections)) void section.show({ ...filter });
+  };
+  const filterSelect = (testid: string, label: string, options: [string, string][], pick: (value: string) => void) => {
+    const select = h('select', { 'data-testid': testid, 'aria-label': label }, ...options.map(([value, text]) => h('option', { value }, text)));
+    select.addEventListener('change', () => {
+      pick(select.value);
+      showAll();
+    });
+    return select;
+  };
+  const filters = h(
+    'div',
+    { class: 'card room-filters', 'data-testid': 'room-filters' },
+    filterSelect('filter-game', 'game', [['', 'All games'], ...GAME_IDS.map((g): [string, string] => [g, CLIENT_GAMES[g].title])], (v) => (filter.game = v === '' ? undefined : (v as GameId))),
+    filterSelect('filter-rated', 'rated', [['', 'Rated or casual'], ['rated', 'Rated'], ['casual', 'Casual']], (v) => (filter.rated = v === '' ? undefined : v === 'rated')),
+    filterSelect('filter-vs', 'opponent', [['', 'Any opponent'], ['human', 'Vs a person'], ['bot', 'Vs a bot'], ['agent', 'Vs an agent']], (v) => (filter.vs = v === '' ? undefined : (v as LobbyFilter['vs']))),
+  );
+  const section = (title: string, pages: RoomPages) => h('section', { class: 'card' }, h('h2', null, title, pages.count), pages.list, pages.pager);
 
   const join = async (gameId: string): Promise<void> => {
     setPlayerName(nameInput.value);
@@ -299,14 +308,6 @@ export function lobbyPage(root: HTMLElement): () => void {
     if (!ack.ok) return void toast(ack.error.message, 'error');
     keepSeat(gameId, { token: ack.seat.token, color: ack.seat.color });
     navigate(`/game/${gameId}`);
-  };
-
-  const list = async (): Promise<void> => {
-    const ack = await conn.ask('rooms:list', { status: 'all' });
-    if (!ack.ok) return void toast(ack.error.message, 'error');
-    rooms.clear();
-    for (const r of ack.rooms) rooms.set(r.id, r);
-    renderRooms();
   };
 
   const page = h(
@@ -326,16 +327,16 @@ export function lobbyPage(root: HTMLElement): () => void {
         'div',
         { class: 'room-lists' },
         quickPairCard(disposer),
-        h('section', { class: 'card' }, h('h2', null, 'Open rooms ', counts.waiting), lists.waiting),
-        h('section', { class: 'card' }, h('h2', null, 'Live now ', counts.live), lists.live),
-        h('section', { class: 'card' }, h('h2', null, 'Recently finished ', counts.finished), lists.finished),
+        filters,
+        section('Open rooms ', sections.waiting),
+        section('Live now ', sections.live),
+        section('Recently finished ', sections.finished),
       ),
     ),
   );
   replace(root, page);
   document.title = 'Boardroom — Othello, Gomoku, MiniChess';
   renderForm();
-  renderRooms();
   void account().then((me) => {
     signedIn = me !== null;
     renderForm();
@@ -349,12 +350,11 @@ export function lobbyPage(root: HTMLElement): () => void {
 
   disposer.add(
     conn.on('rooms:changed', (summary) => {
-      rooms.set(summary.id, summary);
-      renderRooms();
+      for (const pages of Object.values(sections)) pages.apply(summary);
     }),
   );
-  disposer.add(conn.onReconnect(() => void list()));
-  disposer.interval(() => renderRooms(), 30_000); // refresh the "min ago"
-  void list();
+  disposer.add(conn.onReconnect(() => Object.values(sections).forEach((pages) => void pages.reload())));
+  disposer.interval(() => Object.values(sections).forEach((pages) => pages.render()), 30_000); // refresh the "min ago"
+  showAll();
   return () => disposer.dispose();
 }
