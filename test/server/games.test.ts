@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { moverAt } from '../../shared/games.js';
 import type { GameView } from '../../shared/protocol/index.js';
 import { GAME_IDS } from '../../shared/rules.js';
 import type { Boardroom } from '../../server/app.js';
@@ -52,10 +53,14 @@ describe.each(GAME_IDS)('%s over the network', (game) => {
   });
 
   it(`human against ${BOT}, to the end`, async () => {
+    const thoughtBefore = await botThinkCount(game);
     const ann = await new Client(server.url).connected();
     const created = expectOk(await ann.ask<Created>('room:create', { game, seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: BOT } }, sit: { name: 'Ann', color: 'black' } }));
     const end = await playRandomly(ann, created.gameId, created.seat!.token, 'black', created.view);
     expect(rulesAgree(end)).toBe(true);
+    // The bot's last answer may be counted after the end reached Ann: the next test counts from here.
+    const answers = end.moves.filter((m, ply) => m !== 'pass' && moverAt(game, ply) === 'white').length;
+    await vi.waitFor(async () => expect((await botThinkCount(game)) - thoughtBefore).toBe(answers));
     ann.close();
   });
 
