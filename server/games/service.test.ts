@@ -239,6 +239,36 @@ describe('the clock history', () => {
   });
 });
 
+describe('timers that name only their game or seat', () => {
+  it('a turn timer judges the turn the game is at: nothing before its flag, a loss on time after it', async () => {
+    const { gameId, tokens } = await twoPeople('othello', { kind: 'per-move', moveMs: 5000 });
+    ok(await service.move({ gameId, token: tokens.black, ply: 0, move: 'f5' }));
+    ok(await service.move({ gameId, token: tokens.white, ply: 1, move: 'd6' }));
+    now += 4999;
+    await service.onTurnDue(gameId);
+    expect((await store.get(gameId))!.status).toBe('live');
+    now += 1;
+    await service.onTurnDue(gameId);
+    expect((await store.get(gameId))!.result).toEqual({ winner: 'white', reason: 'timeout' });
+  });
+
+  it('an absence timer judges the seat’s absence now: one that began again later is not cut short', async () => {
+    const { gameId, tokens } = await twoPeople('othello', { kind: 'per-move', moveMs: 600_000 });
+    ok(await service.move({ gameId, token: tokens.black, ply: 0, move: 'f5' }));
+    ok(await service.move({ gameId, token: tokens.white, ply: 1, move: 'd6' }));
+    await service.connectionChanged(gameId, 'white', false);
+    now += 30_000;
+    await service.connectionChanged(gameId, 'white', true);
+    await service.connectionChanged(gameId, 'white', false); // away again: the grace starts over
+    now += 30_000; // the first absence's timer comes due, claimed before it was armed again
+    await service.onAwayDue(gameId, 'white');
+    expect((await store.get(gameId))!.status).toBe('live');
+    now += 30_000;
+    await service.onAwayDue(gameId, 'white');
+    expect((await store.get(gameId))!.result).toEqual({ winner: 'black', reason: 'abandonment' });
+  });
+});
+
 describe('the first move', () => {
   const bank = { kind: 'bank', initialMs: 300_000, incrementMs: 0 };
   const aborted = { winner: null, reason: 'aborted' };

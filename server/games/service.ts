@@ -515,6 +515,19 @@ export class GameService {
     await this.mutate(gameId, (game) => accept(G.abandon(game, color, awaySince, this.now()) ?? game));
   }
 
+  /** A turn timer that names only its game: the flag of the turn the game is at now, which judges whether it is due. */
+  async onTurnDue(gameId: string): Promise<void> {
+    const game = await this.options.store.get(gameId);
+    if (game?.status === 'live') await this.onFlag(gameId, game.moves.length);
+  }
+
+  /** An absence timer that names only its seat: the seat's absence now, once it has lasted the grace. */
+  async onAwayDue(gameId: string, color: Color): Promise<void> {
+    const game = await this.options.store.get(gameId);
+    const awaySince = game?.status === 'live' ? game.seats[color].awaySince : null;
+    if (awaySince !== null && this.now() >= awaySince + this.options.graceMs) await this.onAbandon(gameId, color, awaySince);
+  }
+
   /**
    * A bot job's answer: applied through the same path as a human's move, the time the platform
    * lost on the turn given back first (`creditBotAnswer`); a stale one is dropped.

@@ -5,6 +5,10 @@ import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 export interface RuntimeHandlers {
   onFlag(gameId: string, ply: number): Promise<void>;
   onAbandon(gameId: string, color: Color, awaySince: number): Promise<void>;
+  /** A game's turn timer is due (its flag, or its mover's first-move grace): judged on the game as it is now. */
+  onTurnDue(gameId: string): Promise<void>;
+  /** A seat's absence timer is due: judged on the seat's absence as it is now. */
+  onAwayDue(gameId: string, color: Color): Promise<void>;
   /** True when the answer was applied (not stale). */
   onBotResult(result: BotJobResult): Promise<boolean>;
   onBotThinking(gameId: string, ply: number, bot: string, thinking: BotThinking): Promise<void>;

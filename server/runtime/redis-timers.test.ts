@@ -11,15 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => redis?.stop());
 
-type Recording = RuntimeHandlers & { onFlag: ReturnType<typeof vi.fn>; onAbandon: ReturnType<typeof vi.fn> };
-function handlers(onFlag: (gameId: string, ply: number) => Promise<void> = async () => {}): Recording {
-  return { onFlag: vi.fn(onFlag), onAbandon: vi.fn(async () => {}), onBotResult: vi.fn(async () => true), onBotThinking: vi.fn(async () => {}), onBotFailed: vi.fn(async () => {}) } as never;
+// A timer names only what it times: the service reads the ply or the absence from the game.
+type Recording = RuntimeHandlers & { onTurnDue: ReturnType<typeof vi.fn>; onAwayDue: ReturnType<typeof vi.fn> };
+function handlers(onTurnDue: (gameId: string) => Promise<void> = async () => {}): Recording {
+  const unused = vi.fn(async () => {});
+  return { onTurnDue: vi.fn(onTurnDue), onAwayDue: vi.fn(async () => {}), onFlag: unused, onAbandon: unused, onBotResult: vi.fn(async () => true), onBotThinking: unused, onBotFailed: unused } as never;
 }
 
-async function entries(prefix: string): Promise<{ due: string[]; data: Record<string, string> }> {
-  const keys = timerKeys(prefix);
-  const client = redis.client();
-  return { due: await client.zrange(keys.due, 0, -1), data: await client.hgetall(keys.data) };
+async function entries(prefix: string): Promise<{ due: string[]; scores: number[] }> {
+  const flat = await redis.client().zrange(timerKeys(prefix).due, 0, -1, 'WITHSCORES');
+  return { due: flat.filter((_, i) => i % 2 === 0), scores: flat.filter((_, i) => i % 2 === 1).map(Number) };
 }
 
 function fail(error: unknown): never {
@@ -37,21 +38,23 @@ describe('redis timers', () => {
     await timers.armFlag('other', 0, far);
     expect((await entries('arm')).due.sort()).toEqual(['abandon:g:black', 'abandon:g:white', 'flag:g', 'flag:other']);
     await timers.cancel('g');
-    expect(await entries('arm')).toEqual({ due: ['flag:other'], data: { 'flag:other': `${far}|0` } });
+    expect(await entries('arm')).toEqual({ due: ['flag:other'], scores: [far] });
     await timers.close();
   });
 
-  it('a replaced flag fires for its new ply only, and a fired timer leaves nothing behind', async () => {
+  it('a replaced flag fires at its new time only, and a fired timer leaves nothing behind', async () => {
     const h = handlers();
     const timers = new RedisTimers(redis.client(), fail, 'replace');
     await timers.start(h);
     await timers.armFlag('g', 4, Date.now() + 50);
-    await timers.armFlag('g', 5, Date.now() + 80);
+    const second = Date.now() + 400;
+    await timers.armFlag('g', 5, second);
     await timers.armAbandon('g', 'white', 7, Date.now() + 30);
-    await vi.waitFor(() => expect(h.onFlag).toHaveBeenCalledWith('g', 5));
-    await vi.waitFor(async () => expect(await entries('replace')).toEqual({ due: [], data: {} }));
-    expect(h.onFlag).toHaveBeenCalledTimes(1);
-    expect(h.onAbandon).toHaveBeenCalledExactlyOnceWith('g', 'white', 7);
+    await vi.waitFor(() => expect(h.onTurnDue).toHaveBeenCalledWith('g'));
+    expect(Date.now()).toBeGreaterThanOrEqual(second);
+    await vi.waitFor(async () => expect(await entries('replace')).toEqual({ due: [], scores: [] }));
+    expect(h.onTurnDue).toHaveBeenCalledTimes(1);
+    expect(h.onAwayDue).toHaveBeenCalledExactlyOnceWith('g', 'white');
     await timers.close();
   });
 
@@ -76,14 +79,14 @@ describe('redis timers', () => {
     const a = new RedisTimers(redis.client(), fail, 'lease', () => clock);
     await a.start(dying);
     await a.armFlag('g', 3, clock - 1);
-    await vi.waitFor(() => expect(dying.onFlag).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(dying.onTurnDue).toHaveBeenCalledOnce());
     const survivor = handlers();
     const b = new RedisTimers(redis.client(), fail, 'lease', () => clock);
     await b.start(survivor);
     await new Promise((r) => setTimeout(r, 300));
-    expect(survivor.onFlag).not.toHaveBeenCalled();
+    expect(survivor.onTurnDue).not.toHaveBeenCalled();
     clock += TIMER_LEASE_MS + 1;
-    await vi.waitFor(() => expect(survivor.onFlag).toHaveBeenCalledExactlyOnceWith('g', 3));
+    await vi.waitFor(() => expect(survivor.onTurnDue).toHaveBeenCalledExactlyOnceWith('g'));
     await vi.waitFor(async () => expect((await entries('lease')).due).toEqual([]));
     await b.close();
   });

@@ -16,56 +16,33 @@ const CLAIM_BATCH = 100;
 export const RETIRED_TIMER_QUEUE = 'boardroom-timers';
 
 /**
- * The keys, under the prefix, all with the hash tag `{timers}`, so each script touches one slot
- * of a Redis Cluster: `due`, a sorted set of timer ids scored by when they are due (or, claimed,
- * by when the claim's lease runs out), and `data`, a hash of each timer's payload by id.
+ * The key, under the prefix, with the hash tag `{timers}`, so each script touches one slot of a
+ * Redis Cluster: a sorted set of timer ids scored by when they are due (or, claimed, by when the
+ * claim's lease runs out). A timer carries nothing but its id: what it times (the game's ply and
+ * clock, the seat's absence) is read from the game when it fires, so arming is one ZADD.
  */
-export function timerKeys(prefix: string): { due: string; data: string } {
-  return { due: `${prefix}:{timers}:due`, data: `${prefix}:{timers}:data` };
+export function timerKeys(prefix: string): { due: string } {
+  return { due: `${prefix}:{timers}:due` };
 }
-
-/** Arms or replaces a timer: its time and payload. */
-const ARM = `
-redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])
-redis.call('hset', KEYS[2], ARGV[1], ARGV[3])`;
 
 /**
  * Claims up to ARGV[3] timers due by ARGV[1]: each stays in the set, scored at the end of its
- * lease (ARGV[2]), and is returned with its payload, id and payload alternating. A claim whose
- * process died becomes due again when its lease runs out.
+ * lease (ARGV[2]), and is returned. A claim whose process died becomes due again when its lease
+ * runs out.
  */
 const CLAIM = `
 local ids = redis.call('zrangebyscore', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
-local out = {}
-for _, id in ipairs(ids) do
-  redis.call('zadd', KEYS[1], ARGV[2], id)
-  out[#out + 1] = id
-  out[#out + 1] = redis.call('hget', KEYS[2], id) or ''
-end
-return out`;
+for _, id in ipairs(ids) do redis.call('zadd', KEYS[1], ARGV[2], id) end
+return ids`;
 
-/** A fired timer goes, unless it was armed again meanwhile (its payload changed). */
+/** A fired timer goes, unless it was armed again meanwhile (its score is no longer its claim's). */
 const DONE = `
-local armed = redis.call('hget', KEYS[2], ARGV[1])
-if not armed or armed == ARGV[2] then
-  redis.call('zrem', KEYS[1], ARGV[1])
-  redis.call('hdel', KEYS[2], ARGV[1])
-end`;
-
-/** Every timer named, gone. */
-const CANCEL = `
-redis.call('zrem', KEYS[1], unpack(ARGV))
-redis.call('hdel', KEYS[2], unpack(ARGV))`;
+if redis.call('zscore', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('zrem', KEYS[1], ARGV[1]) end`;
 
 type TimerRedis = Redis & {
-  timerArm(due: string, data: string, id: string, at: number, payload: string): Promise<unknown>;
-  timerClaim(due: string, data: string, now: number, leaseUntil: number, limit: number): Promise<string[]>;
-  timerDone(due: string, data: string, id: string, payload: string): Promise<unknown>;
-  timerCancel(due: string, data: string, ...ids: string[]): Promise<unknown>;
+  timerClaim(due: string, now: number, leaseUntil: number, limit: number): Promise<string[]>;
+  timerDone(due: string, id: string, leaseUntil: number): Promise<unknown>;
 };
-
-/** A payload: the time it was armed for, then what the handler needs (the ply, or the absence's start). */
-const payload = (at: number, value: number): string => `${at}|${value}`;
 
 /**
  * Flags and abandonment timers in Redis: one entry per pending timer, named by what it times (a
@@ -77,7 +54,7 @@ const payload = (at: number, value: number): string => `${at}|${value}`;
  */
 export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
   private readonly redis: TimerRedis;
-  private readonly keys: { due: string; data: string };
+  private readonly keys: { due: string };
   private handlers: RuntimeHandlers | undefined;
   private poller: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
@@ -89,10 +66,8 @@ export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
     private readonly now: () => number = Date.now,
   ) {
     this.keys = timerKeys(prefix);
-    redis.defineCommand('timerArm', { numberOfKeys: 2, lua: ARM });
-    redis.defineCommand('timerClaim', { numberOfKeys: 2, lua: CLAIM });
-    redis.defineCommand('timerDone', { numberOfKeys: 2, lua: DONE });
-    redis.defineCommand('timerCancel', { numberOfKeys: 2, lua: CANCEL });
+    redis.defineCommand('timerClaim', { numberOfKeys: 1, lua: CLAIM });
+    redis.defineCommand('timerDone', { numberOfKeys: 1, lua: DONE });
     this.redis = redis as TimerRedis;
   }
 
@@ -108,16 +83,16 @@ export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
     this.poller.unref();
   }
 
-  async armFlag(gameId: string, ply: number, at: number): Promise<void> {
-    await this.arm(flagTimerId(gameId), at, payload(at, ply));
+  async armFlag(gameId: string, _ply: number, at: number): Promise<void> {
+    await this.redis.zadd(this.keys.due, at, flagTimerId(gameId));
   }
 
-  async armAbandon(gameId: string, color: Color, awaySince: number, at: number): Promise<void> {
-    await this.arm(abandonTimerId(gameId, color), at, payload(at, awaySince));
+  async armAbandon(gameId: string, color: Color, _awaySince: number, at: number): Promise<void> {
+    await this.redis.zadd(this.keys.due, at, abandonTimerId(gameId, color));
   }
 
   async cancel(gameId: string): Promise<void> {
-    await this.redis.timerCancel(this.keys.due, this.keys.data, ...gameTimerIds(gameId));
+    await this.redis.zrem(this.keys.due, ...gameTimerIds(gameId));
   }
 
   async close(): Promise<void> {
@@ -130,29 +105,23 @@ export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
     const handlers = started(this.handlers, 'RedisTimers');
     for (;;) {
       const now = this.now();
-      const claimed = await this.redis.timerClaim(this.keys.due, this.keys.data, now, now + TIMER_LEASE_MS, CLAIM_BATCH);
-      const fires: Promise<void>[] = [];
-      for (let i = 0; i < claimed.length; i += 2) fires.push(this.fire(handlers, claimed[i]!, claimed[i + 1]!));
-      await Promise.all(fires);
-      if (claimed.length < 2 * CLAIM_BATCH) return;
+      const leaseUntil = now + TIMER_LEASE_MS;
+      const claimed = await this.redis.timerClaim(this.keys.due, now, leaseUntil, CLAIM_BATCH);
+      await Promise.all(claimed.map((id) => this.fire(handlers, id, leaseUntil)));
+      if (claimed.length < CLAIM_BATCH) return;
     }
   }
 
-  private async fire(handlers: RuntimeHandlers, id: string, data: string): Promise<void> {
+  private async fire(handlers: RuntimeHandlers, id: string, leaseUntil: number): Promise<void> {
     try {
       const [kind, gameId, color] = id.split(':') as [string, string, Color | undefined];
-      const value = Number(data.split('|')[1]);
-      if (kind === 'flag' && Number.isInteger(value)) await handlers.onFlag(gameId, value);
-      else if (kind === 'abandon' && color && Number.isInteger(value)) await handlers.onAbandon(gameId, color, value);
-      await this.redis.timerDone(this.keys.due, this.keys.data, id, data);
+      if (kind === 'flag') await handlers.onTurnDue(gameId);
+      else if (kind === 'abandon' && color) await handlers.onAwayDue(gameId, color);
+      await this.redis.timerDone(this.keys.due, id, leaseUntil);
     } catch (error) {
       // Left claimed: due again when the lease runs out.
       this.onError(error);
     }
-  }
-
-  private async arm(id: string, at: number, data: string): Promise<void> {
-    await this.redis.timerArm(this.keys.due, this.keys.data, id, at, data);
   }
 }
 

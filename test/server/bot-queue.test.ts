@@ -41,6 +41,8 @@ async function botGames(prefix: string) {
   await turns.start({
     onFlag: async () => undefined,
     onAbandon: async () => undefined,
+    onTurnDue: async () => undefined,
+    onAwayDue: async () => undefined,
     onBotThinking: async () => undefined,
     onBotFailed: async () => undefined,
     onBotResult: async (result: BotJobResult) => {

@@ -43,14 +43,13 @@ async function keysNaming(prefix: string, gameId: string): Promise<string[]> {
   return keys.filter((k) => k !== `${prefix}:game:${gameId}` && k !== `${prefix}:game:${gameId}:moves`).sort();
 }
 
-/** The game's timer entries: ids in the set of deadlines, or payloads. */
+/** The game's timer entries in the set of deadlines. */
 async function timerEntries(prefix: string, gameId: string): Promise<string[]> {
   const client = redis.client();
   const keys = timerKeys(prefix);
   const found: string[] = [];
   for (const id of gameTimerIds(gameId)) {
     if ((await client.zscore(keys.due, id)) !== null) found.push(`due ${id}`);
-    if (await client.hexists(keys.data, id)) found.push(`data ${id}`);
   }
   return found;
 }
@@ -93,7 +92,7 @@ describe('timers of a web process', () => {
     const room = await humanRoom(`http://127.0.0.1:${await server.ready}`, 600_000);
     await room.play(12);
     expect(await keysNaming(prefix, room.gameId)).toEqual([]);
-    expect(await timerEntries(prefix, room.gameId)).toEqual([`due flag:${room.gameId}`, `data flag:${room.gameId}`]);
+    expect(await timerEntries(prefix, room.gameId)).toEqual([`due flag:${room.gameId}`]);
     expectOk(await room.ann.ask('resign', { gameId: room.gameId, token: room.black }));
     await room.ann.waitFor<{ view: GameView }>('ended', (e) => e.view.id === room.gameId);
     expect(await keysNaming(prefix, room.gameId)).toEqual([]);
