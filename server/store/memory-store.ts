@@ -17,6 +17,8 @@ function summary(game: StoredGame): GameSummary {
  */
 export class MemoryStore implements GameStore {
   private readonly games = new Map<string, StoredGame>();
+  /** When each game entered its status's list: a live game keeps the time it went live through its moves. */
+  private readonly listedAt = new Map<string, number>();
   private readonly agents = new Map<string, AgentIdentity>();
   private readonly agentNames = new Map<string, AgentIdentity & { tokenHash: string }>();
   private readonly leaseEnds = new Map<string, number>();
@@ -29,6 +31,7 @@ export class MemoryStore implements GameStore {
   async create(game: StoredGame): Promise<boolean> {
     if (this.games.has(game.id)) return false;
     this.games.set(game.id, { ...game, version: 1 });
+    this.listedAt.set(game.id, game.updatedAt);
     return true;
   }
 
@@ -43,6 +46,7 @@ export class MemoryStore implements GameStore {
     const key = (r: RatingRecord): string => `${r.game}|${identityKey(r)}`;
     if (end?.ratings.some((r) => (this.ratingRecords.get(key(r))?.version ?? 0) !== r.version - 1)) return false;
     this.games.set(next.id, next);
+    if (!(current.status === 'live' && next.status === 'live')) this.listedAt.set(next.id, next.updatedAt);
     for (const record of end?.ratings ?? []) this.ratingRecords.set(key(record), { ...record });
     for (const player of end?.players ?? []) this.recent.set(identityKey(player), [next.id, ...(this.recent.get(identityKey(player)) ?? [])].slice(0, RECENT_KEPT));
     return true;
@@ -91,7 +95,7 @@ export class MemoryStore implements GameStore {
   private byChange(status: GameStatus, limit: number): StoredGame[] {
     return [...this.games.values()]
       .filter((g) => g.status === status)
-      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .sort((a, b) => this.listedAt.get(b.id)! - this.listedAt.get(a.id)!)
       .slice(0, limit);
   }
 
@@ -145,6 +149,7 @@ export class MemoryStore implements GameStore {
   async remove(ids: readonly string[]): Promise<void> {
     for (const id of ids) {
       this.games.delete(id);
+      this.listedAt.delete(id);
       this.analyses.delete(id);
     }
   }

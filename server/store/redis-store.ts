@@ -48,7 +48,7 @@ end
  * the first one sent are missing (send them all).
  */
 const UPDATE = `${RELIST}
-local current = redis.call('HMGET', KEYS[1], 'version', 'lobby')
+local current = redis.call('HMGET', KEYS[1], 'version', 'lobby', 'plies')
 if current[1] ~= ARGV[1] then return 0 end
 local r = tonumber(ARGV[8])
 local p = tonumber(ARGV[9])
@@ -57,12 +57,18 @@ for i = 1, r do
   if tonumber(stored) ~= tonumber(ARGV[6 + 4 * i]) - 1 then return 0 end
 end
 local first = tonumber(ARGV[7])
-local stored = redis.call('LLEN', KEYS[2])
+local stored = tonumber(current[3]) or redis.call('LLEN', KEYS[2])
 if stored < first then return -1 end
-redis.call('HSET', KEYS[1], 'doc', ARGV[3], 'version', ARGV[2])
+local plies = stored + math.max(0, #ARGV - (11 + 4 * r + stored - first) + 1)
+redis.call('HSET', KEYS[1], 'doc', ARGV[3], 'version', ARGV[2], 'plies', plies)
 for i = 11 + 4 * r + stored - first, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-for i = 3, 5 do redis.call('ZREM', KEYS[i], ARGV[6]) end
-redis.call('ZADD', KEYS[2 + tonumber(ARGV[4])], ARGV[5], ARGV[6])
+-- A live game stays where it went live: a move does not touch the status sets.
+local was = current[2] and string.match(current[2], '^%S+')
+local status = ARGV[4]
+if not (was == 'live' and status == '2') then
+  for i = 3, 5 do redis.call('ZREM', KEYS[i], ARGV[6]) end
+  redis.call('ZADD', KEYS[2 + tonumber(status)], ARGV[5], ARGV[6])
+end
 relist(7 + r + p, ARGV[6], ARGV[10 + 4 * r], current[2])
 for i = 1, r do
   redis.call('HSET', KEYS[6 + i], 'version', ARGV[6 + 4 * i], 'doc', ARGV[7 + 4 * i])
@@ -103,7 +109,7 @@ return out`;
  */
 const CREATE = `${RELIST}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'version', '1')
+redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'version', '1', 'plies', math.max(0, #ARGV - 5))
 for i = 6, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 redis.call('ZADD', KEYS[2 + tonumber(ARGV[2])], ARGV[3], ARGV[4])
 relist(6, ARGV[4], ARGV[5], false)

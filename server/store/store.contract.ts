@@ -115,7 +115,7 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       expect((await store.list('finished', 100)).map((g) => g.id)[0]).toBe(a.id);
     });
 
-    it('summarises games by status without their moves, newest change first', async () => {
+    it('summarises games by status without their moves, newest first; a move does not reorder the live games', async () => {
       const store = await open();
       const a = sampleGame({ status: 'live', updatedAt: 10, moves: ['a', 'b', 'c'] });
       const b = sampleGame({ status: 'live', updatedAt: 20 });
@@ -124,8 +124,8 @@ export function storeContract(name: string, open: () => Promise<GameStore>): voi
       await store.update({ ...a, version: 2, moves: [...a.moves, 'd'], moveMs: [...a.moveMs, 9], updatedAt: 30 });
       const live = (await store.summaries('live', 100)).filter((g) => g.id === a.id || g.id === b.id);
       expect(live.map((g) => [g.id, g.ply, g.version])).toEqual([
-        [a.id, 4, 2],
         [b.id, b.moves.length, 1],
+        [a.id, 4, 2],
       ]);
       expect(live[0]).not.toHaveProperty('moves');
       expect(await store.summaries('finished', 100)).toEqual([]);

@@ -5,7 +5,7 @@ import { RedisStore } from './redis-store.js';
 import { MemoryPlatform } from './platform-memory.js';
 import { platformContract } from './platform.contract.js';
 import { RedisPlatform } from './platform-redis.js';
-import { storeContract } from './store.contract.js';
+import { sampleGame, storeContract } from './store.contract.js';
 
 let redis: TestRedis;
 beforeAll(async () => {
@@ -31,5 +31,19 @@ describe('redis: agents registered before names were one namespace', () => {
     expect(await store.getAgent('hash-3')).toEqual({ name: 'Edax-Bridge', createdAt: 5 });
     expect(await store.deleteAgent('edax-BRIDGE')).toBe(true);
     expect(await store.agentNamed('Edax-Bridge')).toBeUndefined();
+  });
+});
+
+describe('redis: a move written to a game an older server stored', () => {
+  it('appends after the moves its list holds, though its hash does not count them yet, and counts them from then on', async () => {
+    const prefix = `plies${Math.random().toString(36).slice(2, 8)}:`;
+    const store = new RedisStore(redis.client(), prefix);
+    const game = sampleGame({ status: 'live', moves: ['f5', 'd6'], moveMs: [5, 6] });
+    await store.create(game);
+    await redis.client().hdel(`${prefix}game:${game.id}`, 'plies'); // as an older server wrote it
+    expect(await store.update({ ...game, version: 2, moves: ['f5', 'd6', 'c3'], moveMs: [5, 6, 7] })).toBe(true);
+    expect(await redis.client().hget(`${prefix}game:${game.id}`, 'plies')).toBe('3');
+    expect(await store.update({ ...game, version: 3, moves: ['f5', 'd6', 'c3', 'd3'], moveMs: [5, 6, 7, 8] })).toBe(true);
+    expect((await store.get(game.id))?.moves).toEqual(['f5', 'd6', 'c3', 'd3']);
   });
 });
