@@ -251,7 +251,7 @@ export async function measureScale(o: ScaleOptions): Promise<ScaleResult> {
   const store = new RedisStore(seeder, `${PREFIX}:`);
   // Seats left when the moving games stop are abandoned only after the run, not under the lobby's timing.
   const env = { REDIS_URL: redis.url, REDIS_PREFIX: PREFIX, RATE_LIMIT: '10000', RECONNECT_GRACE_MS: '3600000' };
-  // The measured process logs its recovery; the one serving the moving games stays quiet.
+  // Both log their recovery: a process serves while it re-arms the live games, and the background is measured after.
   const startMeasured = () => spawnBuilt('main', { ...env, LOG_LEVEL: 'info' }, o.server);
   const children: Spawned[] = [];
   try {
@@ -261,9 +261,10 @@ export async function measureScale(o: ScaleOptions): Promise<ScaleResult> {
     let measured = startMeasured();
     children.push(measured);
     await up(measured);
-    const serving = spawnBuilt('main', env, o.server);
+    const serving = spawnBuilt('main', { ...env, LOG_LEVEL: 'info' }, o.server);
     children.push(serving);
     const url = `http://127.0.0.1:${await up(serving)}`;
+    await Promise.all([measured, serving].map((p) => untilLine(p, (line) => (json(line)?.msg === 'live games re-armed' ? true : undefined), 300_000)));
     await sleep(2000);
     const bytesPerLive = ((await readRedisFigures(info)).usedMemory - empty) / o.games;
 
