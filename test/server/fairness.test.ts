@@ -3,36 +3,25 @@ import { io } from 'socket.io-client';
 import { applyMoved, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { ADMIN_TOKEN, Client, expectOk, playMove, startBotWorker, startServer } from '../support/server.js';
+import { Client, expectOk, newAgentToken, Opened, playMove, startBotWorker } from '../support/server.js';
 
 // The attacks of one owner against everyone else: a flood of bot rooms, a flood of room
 // creations over many connections, and a flood of connections.
 let redis: TestRedis;
-const closers: (() => Promise<void> | void)[] = [];
+const opened = new Opened();
 beforeAll(async () => {
   redis = await startRedis();
 });
 afterAll(async () => {
-  for (const close of closers.reverse()) await close();
+  await opened.closeAll();
   await redis?.stop();
 });
 
-async function serve(env: Record<string, string>): Promise<Boardroom> {
-  const server = await startServer(env);
-  closers.push(() => server.close());
-  return server;
-}
-
-async function connect(server: Boardroom, namespace = '/', auth?: Record<string, string>): Promise<Client> {
-  const client = await new Client(server.url, namespace, auth).connected();
-  closers.push(() => client.close());
-  return client;
-}
+const serve = (env: Record<string, string>): Promise<Boardroom> => opened.server(env);
+const connect = (server: Boardroom, namespace = '/', auth?: Record<string, string>): Promise<Client> => opened.client(server, namespace, auth);
 
 async function agent(server: Boardroom, name: string): Promise<Client> {
-  const res = await fetch(`${server.url}/admin/api/agents`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ name }) });
-  const { token } = (await res.json()) as { token: string };
-  return connect(server, '/agent', { token });
+  return connect(server, '/agent', { token: await newAgentToken(server.url, name) });
 }
 
 /**
@@ -66,7 +55,7 @@ describe('a fair bot queue', () => {
   it('with Redis and one worker: a flood of another owner’s engine-4 games delays a person’s bot by at most one job', async () => {
     const server = await serve({ REDIS_URL: redis.url, REDIS_PREFIX: 'fair' });
     const worker = startBotWorker(redis.url, 'fair', undefined, 1);
-    closers.push(() => worker.close());
+    opened.add(() => worker.close());
     const waits = await floodAndPlay(server);
     for (const wait of waits) expect(wait).toBeLessThan(2600); // one engine-4 job (1 s) plus engine-1's own move and the trips
   }, 60_000);
@@ -138,7 +127,7 @@ describe('retention', () => {
     const prefix = 'retain';
     const server = await serve({ REDIS_URL: redis.url, REDIS_PREFIX: prefix, WAITING_ROOM_IDLE_MS: '1000', FINISHED_GAMES_MAX: '50', RETENTION_EVERY_MS: '300' });
     const client = redis.client();
-    closers.push(() => void client.disconnect());
+    opened.add(() => void client.disconnect());
     const memory = async (): Promise<number> => Number(/used_memory:(\d+)/.exec(await client.info('memory'))![1]);
     const games = async (): Promise<number> => (await client.keys(`${prefix}:game:*`)).filter((k) => !k.endsWith(':moves')).length;
     const before = await memory();

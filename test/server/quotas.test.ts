@@ -3,17 +3,17 @@ import { io } from 'socket.io-client';
 import type { Ack } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { ADMIN_TOKEN, Client, playScripted, startServer } from '../support/server.js';
+import { ADMIN_TOKEN, Client, newAgentToken, Opened, playScripted } from '../support/server.js';
 
 // Quotas hold under concurrency: what one owner sends at once is counted and checked in one step,
 // and a refused handshake leaves no connection counted.
 let redis: TestRedis;
-const closers: (() => Promise<void> | void)[] = [];
+const opened = new Opened();
 beforeAll(async () => {
   redis = await startRedis();
 });
 afterAll(async () => {
-  for (const close of closers.reverse()) await close();
+  await opened.closeAll();
   await redis?.stop();
 });
 
@@ -23,22 +23,10 @@ const MODES: Record<'redis' | 'embedded', () => Record<string, string>> = {
   embedded: () => ({}),
 };
 
-async function serve(env: Record<string, string>): Promise<Boardroom> {
-  const server = await startServer(env);
-  closers.push(() => server.close());
-  return server;
-}
+const serve = (env: Record<string, string>): Promise<Boardroom> => opened.server(env);
+const connect = (server: Boardroom, namespace = '/', auth?: Record<string, string>): Promise<Client> => opened.client(server, namespace, auth);
 
-async function connect(server: Boardroom, namespace = '/', auth?: Record<string, string>): Promise<Client> {
-  const client = await new Client(server.url, namespace, auth).connected();
-  closers.push(() => client.close());
-  return client;
-}
-
-async function agentToken(server: Boardroom, name: string): Promise<string> {
-  const res = await fetch(`${server.url}/admin/api/agents`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ name }) });
-  return ((await res.json()) as { token: string }).token;
-}
+const agentToken = (server: Boardroom, name: string): Promise<string> => newAgentToken(server.url, name);
 
 async function revoke(server: Boardroom, name: string): Promise<number> {
   return (await fetch(`${server.url}/admin/api/agents/${name}`, { method: 'DELETE', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).status;

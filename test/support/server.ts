@@ -76,6 +76,38 @@ export async function kill9(child: ChildProcess): Promise<void> {
 }
 
 /** A socket.io client with a request helper that resolves with the server's acknowledgement. */
+/** An agent made through the admin API, with its token. */
+export async function newAgentToken(url: string, name: string): Promise<string> {
+  const res = await fetch(`${url}/admin/api/agents`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ name }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** What a test file opens (servers, clients, workers), closed together at its end, the newest first. */
+export class Opened {
+  private readonly closers: (() => Promise<void> | void)[] = [];
+
+  add(close: () => Promise<void> | void): void {
+    this.closers.push(close);
+  }
+
+  async server(env: Record<string, string>): Promise<Boardroom> {
+    const server = await startServer(env);
+    this.add(() => server.close());
+    return server;
+  }
+
+  async client(server: Boardroom, namespace = '/', auth?: Record<string, string>): Promise<Client> {
+    const client = await new Client(server.url, namespace, auth).connected();
+    this.add(() => client.close());
+    return client;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const close of this.closers.reverse()) await close();
+    this.closers.length = 0;
+  }
+}
+
 export class Client {
   readonly socket: Socket;
   readonly events: { event: string; data: unknown }[] = [];
