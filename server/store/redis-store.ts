@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
+import { decodeDocument, encodeDocument } from './document-codec.js';
 import { agentKey, lobbyTagsOf, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type LobbyPage, type LobbyPageQuery, type StoredAnalysis, type StoredGame } from './store.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
@@ -233,6 +234,16 @@ return 1`;
 
 type Document = Omit<StoredGame, 'moves' | 'moveMs' | 'version'>;
 
+/** Games as SUMMARIES and LOBBY_PAGE answer them: doc, version and the moves' count, each. */
+function readSummaries(flat: readonly (string | number)[]): GameSummary[] {
+  const games: GameSummary[] = [];
+  for (let i = 0; i < flat.length; i += 3) {
+    const { moves: _none, moveMs: _times, ...game } = withDefaults({ ...decodeDocument<Document>(flat[i] as string), moves: [], moveMs: [], version: Number(flat[i + 1]) });
+    games.push({ ...game, ply: Number(flat[i + 2]) });
+  }
+  return games;
+}
+
 /**
  * A move as its list keeps it: the move, then its time when known (`f5 1234`); a move stored
  * before times were kept is the move alone. Moves never hold a space.
@@ -313,7 +324,7 @@ export class RedisStore implements GameStore {
     const { moves, moveMs, version: _version, ...doc } = game;
     const entries = moves.map((m, i) => moveEntry(m, moveMs?.[i]));
     const keys = [...this.keys(game.id), ...this.lobbyKeys(game)];
-    const created = await this.call('boardroomCreate', [keys.length, ...keys, JSON.stringify(doc), statusIndex(game.status), game.updatedAt, game.id, game.createdAt, ...entries]);
+    const created = await this.call('boardroomCreate', [keys.length, ...keys, encodeDocument(doc), statusIndex(game.status), game.updatedAt, game.id, game.createdAt, ...entries]);
     return created === 1;
   }
 
@@ -322,7 +333,7 @@ export class RedisStore implements GameStore {
     const found = (await this.call('boardroomGet', [gameKey!, movesKey!])) as [string, string, string[]] | null;
     if (!found) return undefined;
     const [doc, version, entries] = found;
-    return withDefaults({ ...(JSON.parse(doc) as Document), ...readEntries(entries), version: Number(version) });
+    return withDefaults({ ...decodeDocument<Document>(doc), ...readEntries(entries), version: Number(version) });
   }
 
   /** Sends only the newest move (a write adds at most one), or every move when the list lacks more. */
@@ -346,7 +357,7 @@ export class RedisStore implements GameStore {
       ...keys,
       String(version - 1),
       String(version),
-      JSON.stringify(doc),
+      encodeDocument(doc),
       statusIndex(next.status),
       next.updatedAt,
       next.id,
@@ -406,12 +417,7 @@ export class RedisStore implements GameStore {
   /** One script (SUMMARIES) reads every game's document and its moves' count. */
   async summaries(status: GameStatus, limit: number): Promise<GameSummary[]> {
     const flat = (await this.call('boardroomSummaries', [this.prefix + STATUS_SETS[status], limit, this.prefix])) as (string | number)[];
-    const games: GameSummary[] = [];
-    for (let i = 0; i < flat.length; i += 3) {
-      const { moves: _none, moveMs: _times, ...game } = withDefaults({ ...(JSON.parse(flat[i] as string) as Document), moves: [], moveMs: [], version: Number(flat[i + 1]) });
-      if (game.status === status) games.push({ ...game, ply: Number(flat[i + 2]) });
-    }
-    return games;
+    return readSummaries(flat).filter((game) => game.status === status);
   }
 
   async lobby(status: GameStatus, query: LobbyPageQuery): Promise<LobbyPage> {
@@ -421,11 +427,7 @@ export class RedisStore implements GameStore {
     const after = query.cursor === undefined ? undefined : readCursor(query.cursor);
     const args = [query.sort === 'newest' ? 1 : 0, query.limit, after?.createdAt ?? '', after?.id ?? '', this.prefix];
     const [total, more, ...flat] = (await this.call('boardroomLobbyPage', [sets.length, ...sets, ...args])) as [number, number, ...(string | number)[]];
-    const games: GameSummary[] = [];
-    for (let i = 0; i < flat.length; i += 3) {
-      const { moves: _none, moveMs: _times, ...game } = withDefaults({ ...(JSON.parse(flat[i] as string) as Document), moves: [], moveMs: [], version: Number(flat[i + 1]) });
-      games.push({ ...game, ply: Number(flat[i + 2]) });
-    }
+    const games = readSummaries(flat);
     return { games, total, next: more === 1 ? makeCursor(games.at(-1)!) : null };
   }
 

@@ -47,3 +47,22 @@ describe('redis: a move written to a game an older server stored', () => {
     expect((await store.get(game.id))?.moves).toEqual(['f5', 'd6', 'c3', 'd3']);
   });
 });
+
+describe('redis: a finished game keeps its document deflated', () => {
+  it('writes a live game as JSON and a finished one in a third of the bytes, and reads both, and a finished game an older server stored as JSON', async () => {
+    const prefix = `doc${Math.random().toString(36).slice(2, 8)}:`;
+    const store = new RedisStore(redis.client(), prefix);
+    const live = sampleGame({ status: 'live', moves: ['f5'], moveMs: [5] });
+    await store.create(live);
+    const liveDoc = (await redis.client().hget(`${prefix}game:${live.id}`, 'doc'))!;
+    expect(JSON.parse(liveDoc).status).toBe('live');
+    const finished = { ...live, version: 2, status: 'finished' as const, result: { winner: 'black' as const, reason: 'resignation' as const } };
+    expect(await store.update(finished)).toBe(true);
+    const finishedDoc = (await redis.client().hget(`${prefix}game:${live.id}`, 'doc'))!;
+    expect(finishedDoc.length).toBeLessThan(liveDoc.length / 2);
+    expect(await store.get(live.id)).toEqual(finished);
+    expect((await store.summaries('finished', 10)).map((g) => g.result)).toEqual([finished.result]);
+    await redis.client().hset(`${prefix}game:${live.id}`, 'doc', JSON.stringify({ ...JSON.parse(liveDoc), status: 'finished', result: finished.result }));
+    expect((await store.get(live.id))?.result).toEqual(finished.result);
+  });
+});
