@@ -202,6 +202,18 @@ describe('GameService on fake ports', () => {
     const stored: StoredGame = (await store.get(gameId))!;
     expect(stored.status).toBe('finished');
   });
+
+  it('keeps in memory only the games that can still change: a finished one is let go', async () => {
+    const live = await twoPeople();
+    ok(await service.move({ gameId: live.gameId, token: live.tokens.black, ply: 0, move: 'f5' }));
+    const { gameId, tokens } = await twoPeople();
+    ok(await service.move({ gameId, token: tokens.black, ply: 0, move: 'f5' }));
+    expect(service.rememberedGames).toBe(2);
+    ok(await service.resign({ gameId, token: tokens.white }));
+    expect(service.rememberedGames).toBe(1);
+    expect((await service.resign({ gameId, token: tokens.black })).ok).toBe(false);
+    expect(service.rememberedGames).toBe(1);
+  });
 });
 
 describe('the clock history', () => {

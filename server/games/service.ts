@@ -113,6 +113,10 @@ class Recent<V> {
   delete(id: string): void {
     this.entries.delete(id);
   }
+
+  get size(): number {
+    return this.entries.size;
+  }
 }
 
 /** A move keeps the seats object as it was; any other change to a seat makes a new one. */
@@ -650,17 +654,28 @@ export class GameService {
         continue;
       }
       remembered = undefined;
-      this.recent.set(game.id, game);
+      this.remember(game);
       if (!decided.ok || unchanged) return decided;
       const { next, end } = await this.withEnding(game, decided.value);
       if (await this.write(game, next, end)) {
-        this.recent.set(next.id, next);
+        this.remember(next);
         await this.afterCommit(game, next);
         return accept(next);
       }
       this.recent.delete(gameId);
     }
     return refuse('server/busy', 'The game changed under this request too often; send it again.');
+  }
+
+  /** Keeps a game's latest state while it can still change; a finished game is let go, or a busy process would hold thousands. */
+  private remember(game: StoredGame): void {
+    if (game.status === 'finished') this.recent.delete(game.id);
+    else this.recent.set(game.id, game);
+  }
+
+  /** How many games' states this process keeps in memory. */
+  get rememberedGames(): number {
+    return this.recent.size;
   }
 
   /**
