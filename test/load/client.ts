@@ -3,10 +3,10 @@ import { PROTOCOL_VERSION } from '../../shared/protocol/index.js';
 
 /** What the load tools need of a running server: connections, its own figures, percentiles. */
 
-/** A connection that does not reconnect by itself, speaking this protocol version. */
-export function connect(url: string, namespace = '/', auth: Record<string, string> = {}): Promise<Socket> {
+/** A connection speaking this protocol version, which reconnects by itself only when asked to. */
+export function connect(url: string, namespace = '/', auth: Record<string, string> = {}, reconnection = false): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = io(url + namespace, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { protocol: PROTOCOL_VERSION, ...auth } });
+    const socket = io(url + namespace, { transports: ['websocket'], reconnection, forceNew: true, auth: { protocol: PROTOCOL_VERSION, ...auth } });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });

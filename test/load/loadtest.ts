@@ -4,7 +4,7 @@ import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shar
 import { GAME_IDS } from '../../shared/rules.js';
 import { connect, percentile, readUsage } from './client.js';
 
-const HELP = `Usage: npm run loadtest -- [--url URL] [--games N] [--seconds S] [--game G] [--think-min MS] [--think-max MS] [--bank MS]
+const HELP = `Usage: npm run loadtest -- [--url URL] [--games N] [--seconds S] [--game G] [--think-min MS] [--think-max MS] [--bank MS] [--reconnect]
 
 Plays N concurrent games of simulated players against a running server, all from this one
 address, so start the server with its per-owner quotas raised:
@@ -13,16 +13,21 @@ Two sockets a game, each answering with a random legal move after a think time.
 A finished game is replaced by a new one. Prints moves/s, move-ack latency (p50/p95/p99),
 errors, and the server's CPU and memory read from its /metrics.
 
-  --url URL        the server (default http://127.0.0.1:3000)
+  --url URLS       the server, or a comma-separated list of its web processes: table i plays on
+                   the i-th, round the list (default http://127.0.0.1:3000)
   --games N        concurrent games (default 500)
   --seconds S      how long to measure (default 60), after the games are set up
   --game G         othello, gomoku, minichess or mixed (default mixed)
   --think-min MS   shortest think time (default 500)
   --think-max MS   longest think time (default 1500)
-  --bank MS        a bank of MS per side, no increment, so every move arms a flag (default: no clock)`;
+  --bank MS        a bank of MS per side, no increment, so every move arms a flag (default: no clock)
+  --reconnect      players whose connection drops reconnect by themselves and take their seats back
+                   with room:resume, as the web client does (for a web process killed under load);
+                   a move whose answer the dropped connection took is counted apart, not an error`;
 
 interface Options {
-  url: string;
+  urls: string[];
+  reconnect: boolean;
   games: number;
   seconds: number;
   game: string;
@@ -41,6 +46,7 @@ function options(): Options | undefined {
       'think-min': { type: 'string', default: '500' },
       'think-max': { type: 'string', default: '1500' },
       bank: { type: 'string' },
+      reconnect: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -56,7 +62,8 @@ function options(): Options | undefined {
   const game = values.game!;
   if (game !== 'mixed' && !(GAME_IDS as readonly string[]).includes(game)) throw new Error(`--game must be othello, gomoku, minichess or mixed, not "${game}".`);
   return {
-    url: values.url!,
+    urls: values.url!.split(',').filter(Boolean),
+    reconnect: values.reconnect!,
     games: n('games', values.games, 1),
     seconds: n('seconds', values.seconds, 1),
     game,
@@ -71,6 +78,8 @@ class Stats {
   moves = 0;
   errors = new Map<string, number>();
   gamesDone = 0;
+  /** Moves sent on a connection that dropped before their answer (with --reconnect). */
+  unanswered = 0;
   measuring = false;
   error(code: string): void {
     this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
@@ -80,6 +89,8 @@ class Stats {
 /** One seat's player: answers each of its turns after a think time, until stopped. */
 function player(socket: Socket, gameId: string, token: string, color: string, o: Options, stats: Stats, onEnd: () => void): void {
   let lastPly = -1;
+  /** Counts the connection's drops: a move sent before a drop, or while dropped, may never be answered. */
+  let drops = 0;
   const consider = (view: GameView): void => {
     if (view.id !== gameId) return;
     if (view.status === 'finished') return onEnd();
@@ -88,18 +99,27 @@ function player(socket: Socket, gameId: string, token: string, color: string, o:
     const think = o.thinkMin + Math.random() * (o.thinkMax - o.thinkMin);
     setTimeout(() => {
       const move = view.legal[Math.floor(Math.random() * view.legal.length)];
+      const sentIn = socket.connected ? drops : -1;
+      const lost = (): boolean => {
+        if (!o.reconnect || sentIn === drops) return false;
+        if (stats.measuring) stats.unanswered++;
+        lastPly = -1; // the turn is played again from the state the server holds
+        sync();
+        return true;
+      };
       const sent = performance.now();
       socket
         .timeout(10_000)
         .emitWithAck('move', { gameId, token, ply: view.ply, move })
         .then((ack: Ack<{ view: GameView }>) => {
+          if (!ack.ok && lost()) return;
           if (stats.measuring) {
             stats.latencies.push(performance.now() - sent);
             if (ack.ok) stats.moves++;
             else stats.error(ack.error.code);
           }
         })
-        .catch(() => stats.measuring && stats.error('timeout'));
+        .catch(() => lost() || (stats.measuring && stats.error('timeout')));
     }, think);
   };
   // The view is kept as clients keep it: moves arrive as deltas applied with the rules, and a gap
@@ -127,6 +147,17 @@ function player(socket: Socket, gameId: string, token: string, color: string, o:
     .emitWithAck('room:watch', { gameId })
     .then((ack: Ack<{ view: GameView }>) => ack.ok && update(ack.view))
     .catch(() => undefined);
+  socket.on('disconnect', () => void drops++);
+  socket.on('connect', () =>
+    void socket
+      .emitWithAck('room:resume', { gameId, token })
+      .then((ack: Ack<{ view: GameView }>) => {
+        if (!ack.ok) return;
+        current = undefined;
+        update(ack.view);
+      })
+      .catch(() => undefined),
+  );
 }
 
 async function table(o: Options, stats: Stats, index: number, sockets: [Socket, Socket], stopped: () => boolean): Promise<void> {
@@ -159,22 +190,25 @@ const serverUsage = (url: string) => readUsage(url).catch(() => undefined);
 async function main(): Promise<number> {
   const o = options();
   if (!o) return 0;
-  const health = await fetch(`${o.url}/health`).catch(() => undefined);
-  if (!health?.ok) {
-    console.error(`No Boardroom server answers at ${o.url}: start one with npm start (or pass --url).`);
-    return 2;
+  for (const url of o.urls) {
+    const health = await fetch(`${url}/health`).catch(() => undefined);
+    if (!health?.ok) {
+      console.error(`No Boardroom server answers at ${url}: start one with npm start (or pass --url).`);
+      return 2;
+    }
   }
   const stats = new Stats();
   let stop = false;
-  console.error(`setting up ${o.games} games (${o.games * 2} connections) on ${o.url} …`);
+  console.error(`setting up ${o.games} games (${o.games * 2} connections) on ${o.urls.join(', ')} …`);
   const sockets: [Socket, Socket][] = [];
   for (let i = 0; i < o.games; i++) {
-    sockets.push([await connect(o.url), await connect(o.url)]);
+    const url = o.urls[i % o.urls.length]!;
+    sockets.push([await connect(url, '/', {}, o.reconnect), await connect(url, '/', {}, o.reconnect)]);
     if (i % 100 === 99) console.error(`  ${i + 1} tables connected`);
   }
   await Promise.all(sockets.map((s, i) => table(o, stats, i, s, () => stop)));
   await new Promise((r) => setTimeout(r, o.thinkMax)); // let every table reach its steady rhythm
-  const before = await serverUsage(o.url);
+  const before = await serverUsage(o.urls[0]!);
   stats.measuring = true;
   const started = performance.now();
   for (let s = 1; s <= o.seconds; s++) {
@@ -183,7 +217,7 @@ async function main(): Promise<number> {
   }
   stats.measuring = false;
   const seconds = (performance.now() - started) / 1000;
-  const after = await serverUsage(o.url);
+  const after = await serverUsage(o.urls[0]!);
   stop = true;
   if (process.stderr.isTTY) process.stderr.write('\n');
   for (const [a, b] of sockets) {
@@ -202,12 +236,13 @@ async function main(): Promise<number> {
     errors,
     errorCodes: Object.fromEntries(stats.errors),
     gamesFinished: stats.gamesDone,
+    unansweredOnDroppedConnections: stats.unanswered,
     serverCpuPercent: round(cpu),
     serverRssMiB: after ? round(after.rss / 1024 / 1024) : null,
   };
   console.log(`${result.moves} moves in ${result.seconds} s: ${result.movesPerSecond} moves/s over ${o.games} games`);
   console.log(`move-ack latency ms: p50 ${result.ackMs.p50}  p95 ${result.ackMs.p95}  p99 ${result.ackMs.p99}  max ${result.ackMs.max}`);
-  console.log(`errors: ${errors}${errors ? ' ' + JSON.stringify(result.errorCodes) : ''}; games finished: ${result.gamesFinished}`);
+  console.log(`errors: ${errors}${errors ? ' ' + JSON.stringify(result.errorCodes) : ''}; games finished: ${result.gamesFinished}${o.reconnect ? `; moves unanswered on a dropped connection: ${stats.unanswered}` : ''}`);
   console.log(`server: CPU ${result.serverCpuPercent}% of one core, RSS ${result.serverRssMiB} MiB`);
   console.log(JSON.stringify(result));
   return errors > 0 ? 1 : 0;

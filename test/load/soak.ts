@@ -3,27 +3,31 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { GameView } from '../../shared/protocol/index.js';
-import { startRedis } from '../support/redis.js';
+import { freePort, startRedis } from '../support/redis.js';
 import { Client, kill9, spawnBuilt } from '../support/server.js';
 import { levelVerdict, type Sample } from './level.js';
 import { readRedisFigures } from './redis-info.js';
 
-const HELP = `Usage: npm run soak -- [--minutes M] [--games N] [--bot-games B] [--bank MS] [--faults worker,redis]
+const HELP = `Usage: npm run soak -- [--minutes M] [--games N] [--bot-games B] [--bank MS] [--faults web,worker,redis]
 
-Runs the built server and a bot worker as processes of their own on a redis-server of its own
-(AOF, fsync every second) for M minutes: N games of simulated players (think 0.5-1.5 s) and B
-bot games (engine-1 against random), each replaced when it ends. Prints Redis's used memory and
-the RSS of the web and the worker processes every minute, the players' errors, and with --faults
-kills the worker and/or redis-server with SIGKILL at mid-run (started again a second later). At
-the end, a verdict per series: level when every sample of the last third of the run is within
-±10% of the middle third's mean (over 30 minutes: minutes 20-30 against 10-20), else growing or
-falling. Build first: npm run build.
+Runs two web processes and a bot worker of the built server on a redis-server of its own (AOF,
+fsync every second) for M minutes: N games of simulated players (think 0.5-1.5 s), half on each
+web process, and B bot games (engine-1 against random), each replaced when it ends. Prints every
+minute Redis's used memory, the same less what the finished games keep (their keys and their
+entries in the finished sets, by MEMORY USAGE: a finished game is kept for good, so only the rest
+can level), and the RSS of each web process and the worker; then the players' errors. With
+--faults it kills the second web process, the worker and/or redis-server with SIGKILL at a fifth
+of the run, each started again a second later (the players reconnect and take their seats back),
+so the series are judged after the restarted processes have warmed up. At the end, a verdict per
+series: level when every sample of the last third of the run is within ±10% of the middle third's
+mean (over 30 minutes: minutes 20-30 against 10-20), else growing or falling. Build first:
+npm run build.
 
   --minutes M     how long (default 10)
   --games N       games of simulated players (default 200)
   --bot-games B   bot games at once (default 10)
   --bank MS       the players' games on a bank of MS a side, so every move arms a flag (default: no clock)
-  --faults LIST   worker, redis: what to kill at mid-run (default: nothing)`;
+  --faults LIST   web, worker, redis: what to kill at a fifth of the run (default: nothing)`;
 
 const { values } = parseArgs({
   options: {
@@ -43,8 +47,8 @@ const minutes = Number(values.minutes);
 const games = Number(values.games);
 const botGames = Number(values['bot-games']);
 const faults = new Set(values.faults!.split(',').filter(Boolean));
-if (!(minutes > 0) || !Number.isInteger(games) || games < 1 || !Number.isInteger(botGames) || botGames < 0 || [...faults].some((f) => f !== 'worker' && f !== 'redis')) {
-  console.error('--minutes takes a positive number, --games and --bot-games whole numbers, --faults worker and/or redis.');
+if (!(minutes > 0) || !Number.isInteger(games) || games < 1 || !Number.isInteger(botGames) || botGames < 0 || [...faults].some((f) => !['web', 'worker', 'redis'].includes(f))) {
+  console.error('--minutes takes a positive number, --games and --bot-games whole numbers, --faults web, worker and/or redis.');
   process.exit(2);
 }
 
@@ -56,26 +60,47 @@ const rssMiB = (pid: number | undefined): number => {
   }
 };
 
+const PREFIX = 'soak';
 const redis = await startRedis({ appendfsync: 'everysec' });
-const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'soak', LOG_LEVEL: 'warn', RECONNECT_GRACE_MS: '60000' };
-const web = spawnBuilt('main', env);
-const port = await web.ready;
+const env = { REDIS_URL: redis.url, REDIS_PREFIX: PREFIX, LOG_LEVEL: 'warn', RECONNECT_GRACE_MS: '60000' };
+// Fixed ports, so a web process started again after its kill answers where its players reconnect.
+const ports = [await freePort(), await freePort()];
+const startWeb = async (port: number) => {
+  const web = spawnBuilt('main', { ...env, PORT: String(port) });
+  await web.ready;
+  return web;
+};
+const webs = [await startWeb(ports[0]!), await startWeb(ports[1]!)];
 let worker = spawnBuilt('worker', env);
 await worker.ready;
-const url = `http://127.0.0.1:${port}`;
+const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+const url = urls[0]!;
 const info = redis.client();
-const redisMiB = async (): Promise<number> => Math.round(((await readRedisFigures(info).catch(() => undefined))?.usedMemory ?? NaN) / 2 ** 20 * 10) / 10;
-const samples: { minute: number; redis: number; web: number; worker: number }[] = [];
+const mib = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
+/** Redis's used memory, and the bytes the finished games keep: their hashes and move lists, and the sets only they are in. */
+const redisMemory = async (): Promise<{ used: number; finished: number }> => {
+  const used = (await readRedisFigures(info).catch(() => undefined))?.usedMemory ?? NaN;
+  const ids = await info.zrange(`${PREFIX}:games:finished`, 0, -1).catch(() => [] as string[]);
+  const sets = [`${PREFIX}:games:finished`, ...(await info.keys(`${PREFIX}:lobby:finished*`).catch(() => [] as string[]))];
+  const keys = [...sets, ...ids.flatMap((id) => [`${PREFIX}:game:${id}`, `${PREFIX}:game:${id}:moves`])];
+  const batch = info.pipeline();
+  for (const key of keys) batch.memory('USAGE', key, 'SAMPLES', '0');
+  const sizes = (await batch.exec().catch(() => [])) ?? [];
+  return { used, finished: sizes.reduce((sum, [, size]) => sum + (Number(size) || 0), 0) };
+};
+type Row = { minute: number; redis: number; redisLessFinished: number; webA: number; webB: number; worker: number };
+const samples: Row[] = [];
 const sample = async (minute: number): Promise<void> => {
-  const s = { minute, redis: await redisMiB(), web: rssMiB(web.child.pid), worker: rssMiB(worker.child.pid) };
+  const memory = await redisMemory();
+  const s: Row = { minute, redis: mib(memory.used), redisLessFinished: mib(memory.used - memory.finished), webA: rssMiB(webs[0]!.child.pid), webB: rssMiB(webs[1]!.child.pid), worker: rssMiB(worker.child.pid) };
   samples.push(s);
-  console.log(`minute ${minute}: Redis used memory ${s.redis} MiB, web RSS ${s.web} MiB, worker RSS ${s.worker} MiB`);
+  console.log(`minute ${minute}: Redis used memory ${s.redis} MiB (${s.redisLessFinished} MiB less the finished games), web RSS ${s.webA} and ${s.webB} MiB, worker RSS ${s.worker} MiB`);
 };
 await sample(0);
 
 // The players, as the load test plays them.
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const load = spawn(process.execPath, ['--import', 'tsx', `${root}test/load/loadtest.ts`, '--url', url, '--games', String(games), '--seconds', String(Math.round(minutes * 60)), '--think-min', '500', '--think-max', '1500', ...(values.bank ? ['--bank', values.bank] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+const load = spawn(process.execPath, ['--import', 'tsx', `${root}test/load/loadtest.ts`, '--url', urls.join(','), '--reconnect', '--games', String(games), '--seconds', String(Math.round(minutes * 60)), '--think-min', '500', '--think-max', '1500', ...(values.bank ? ['--bank', values.bank] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
 let loadOutput = '';
 load.stdout.on('data', (chunk: Buffer) => (loadOutput += chunk.toString()));
 const loadDone = new Promise<number>((resolve) => load.once('exit', (code) => resolve(code ?? 1)));
@@ -101,8 +126,14 @@ const started = Date.now();
 let faulted = faults.size === 0;
 for (let minute = 1; Date.now() - started < minutes * 60_000; ) {
   await new Promise((r) => setTimeout(r, 5000));
-  if (!faulted && Date.now() - started > (minutes * 60_000) / 2) {
+  if (!faulted && Date.now() - started > (minutes * 60_000) / 5) {
     faulted = true;
+    if (faults.has('web')) {
+      console.log('fault: the second web process killed with SIGKILL');
+      await kill9(webs[1]!.child);
+      await new Promise((r) => setTimeout(r, 1000));
+      webs[1] = await startWeb(ports[1]!);
+    }
     if (faults.has('worker')) {
       console.log('fault: the worker killed with SIGKILL');
       await kill9(worker.child);
@@ -128,12 +159,19 @@ const first = samples[0]!;
 const last = samples.at(-1)!;
 console.log(loadOutput.trim());
 console.log(`bot games finished: ${botGamesFinished}`);
-console.log(`from start to end: Redis ${first.redis} → ${last.redis} MiB, web RSS ${first.web} → ${last.web} MiB, worker RSS ${first.worker} → ${last.worker} MiB`);
-for (const series of ['redis', 'web', 'worker'] as const) {
+console.log(`from start to end: Redis ${first.redis} → ${last.redis} MiB (less the finished games ${first.redisLessFinished} → ${last.redisLessFinished} MiB), web RSS ${first.webA} → ${last.webA} and ${first.webB} → ${last.webB} MiB, worker RSS ${first.worker} → ${last.worker} MiB`);
+const SERIES: [keyof Omit<Row, 'minute'>, string][] = [
+  ['redis', 'Redis used memory (grows with the finished games kept)'],
+  ['redisLessFinished', 'Redis used memory less the finished games'],
+  ['webA', 'first web process RSS'],
+  ['webB', 'second web process RSS'],
+  ['worker', 'worker RSS'],
+];
+for (const [series, name] of SERIES) {
   const verdict = levelVerdict(samples.map((s): Sample => ({ minute: s.minute, value: s[series] })));
-  console.log(`${series === 'redis' ? 'Redis used memory' : `${series} RSS`}: ${verdict ?? 'too short a run to tell (3 minutes at least)'}`);
+  console.log(`${name}: ${verdict ?? 'too short a run to tell (3 minutes at least)'}`);
 }
 await kill9(worker.child);
-await kill9(web.child);
+for (const web of webs) await kill9(web.child);
 await redis.stop();
 process.exit(loadCode);
