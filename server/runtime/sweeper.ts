@@ -24,7 +24,7 @@ export interface SweeperDeps {
 /**
  * What no single process can be trusted with: presence that lived in a process that died, and a
  * bot turn the queue could not take. Every process renews its lease and, every SWEEP_MS, reads
- * what changed: the leases, the seat index of a process whose lease newly ran out, the bot turns
+ * what changed: the leases, the seat index of a process whose lease ran out, the bot turns
  * left unqueued. It reads no game that nothing happened to; the version check makes two sweepers
  * deciding the same change harmless.
  */
@@ -33,8 +33,6 @@ export class Sweeper {
   private lease: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private born: string | undefined;
-  /** Dead processes whose seats a sweep has already freed. */
-  private readonly buried = new Set<string>();
 
   constructor(private readonly deps: SweeperDeps) {}
 
@@ -64,8 +62,9 @@ export class Sweeper {
   }
 
   /**
-   * One pass: a store come back empty is said; the seats of each process whose lease has newly run
-   * out are freed, found in that process's own index; the bot turns the queue could not take are
+   * One pass: a store come back empty is said; the seats of each process whose lease has run out
+   * are freed, found in that process's own index, and then its lease is dropped (however long it
+   * has been dead: a lease is not forgotten before its seats are); the bot turns the queue could not take are
    * asked again; the live games are counted.
    */
   async sweep(now = Date.now()): Promise<void> {
@@ -79,10 +78,10 @@ export class Sweeper {
     }
     const leases = await store.leases();
     const alive = new Set([...leases].filter(([, until]) => until > now).map(([instance]) => instance)).add(this.deps.instance);
-    for (const instance of this.buried) if (!leases.has(instance)) this.buried.delete(instance);
-    for (const instance of [...leases.keys()].filter((id) => !alive.has(id) && !this.buried.has(id))) {
+    for (const [instance, until] of leases) {
+      if (alive.has(instance)) continue;
       await this.freeSeatsOf(instance, alive);
-      this.buried.add(instance);
+      await store.dropLease(instance, until);
     }
     for (const gameId of await service.retryUnqueuedBotTurns()) {
       log.warn({ gameId }, 'a bot turn had no job (the queue was out of reach when it was due): asked again');

@@ -214,6 +214,10 @@ export class MemoryStore implements GameStore {
     return new Map(this.leaseEnds);
   }
 
+  async dropLease(instance: string, until: number): Promise<void> {
+    if (this.leaseEnds.get(instance) === until) this.leaseEnds.delete(instance);
+  }
+
   async getAgent(tokenHash: string): Promise<AgentIdentity | undefined> {
     return this.agents.get(tokenHash);
   }

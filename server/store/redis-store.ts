@@ -263,7 +263,8 @@ function readEntries(entries: readonly string[]): { moves: string[]; moveMs: (nu
   }
   return { moves, moveMs };
 }
-const LEASES_KEPT_MS = 3_600_000;
+/** KEYS: the leases. ARGV: the instance, the end a sweep saw. Drops the lease only if it still ends then. */
+const DROP_LEASE = `if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('ZREM', KEYS[1], ARGV[1]) end`;
 
 /**
  * Games in Redis: a hash per game (`doc`: everything but the moves; `version`), a list of its
@@ -289,6 +290,7 @@ export class RedisStore implements GameStore {
     redis.defineCommand('boardroomPutAnalysis', { numberOfKeys: 2, lua: PUT_ANALYSIS });
     redis.defineCommand('boardroomDropPendingAnalysis', { numberOfKeys: 1, lua: DROP_PENDING_ANALYSIS });
     redis.defineCommand('boardroomRemoveFromIndexWhileAt', { lua: REMOVE_FROM_INDEX_WHILE_AT });
+    redis.defineCommand('boardroomDropLease', { numberOfKeys: 1, lua: DROP_LEASE });
   }
 
   private analysisKey(id: string): string {
@@ -526,10 +528,13 @@ export class RedisStore implements GameStore {
     return this.agentNamesLowered;
   }
 
-  /** Leases are a sorted set scored by their end; ones long run out are dropped on the way. */
+  /** Leases are a sorted set scored by their end; one that ran out stays until a sweep has freed its seats. */
   async renewLease(instance: string, until: number): Promise<void> {
-    const key = `${this.prefix}leases`;
-    await this.redis.multi().zadd(key, until, instance).zremrangebyscore(key, '-inf', until - LEASES_KEPT_MS).exec();
+    await this.redis.zadd(`${this.prefix}leases`, until, instance);
+  }
+
+  async dropLease(instance: string, until: number): Promise<void> {
+    await this.call('boardroomDropLease', [`${this.prefix}leases`, instance, until]);
   }
 
   async leases(): Promise<Map<string, number>> {

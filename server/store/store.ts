@@ -201,6 +201,8 @@ export interface GameStore {
   renewLease(instance: string, until: number): Promise<void>;
   /** Every server process's lease: its instance id and the epoch ms the lease runs out. */
   leases(): Promise<Map<string, number>>;
+  /** Forgets a lease that ran out at `until`, once its seats are freed; one renewed since is kept. */
+  dropLease(instance: string, until: number): Promise<void>;
   /**
    * The store's birth mark, made by the first caller: a store that comes back empty (a Redis
    * restarted without persistence) answers a new one, so every process can tell its games are gone.
