@@ -69,10 +69,11 @@ export function apiRoutes(deps: RouteDeps): Router {
   router.get('/api/bots', (_req, res) => {
     res.json({ ok: true, bots: BOT_CATALOG });
   });
+  /** A page of the lobby: the query of `rooms:list`, as URL parameters. */
   router.get('/api/rooms', async (req, res) => {
-    const listed = await deps.service.listRooms({ status: req.query.status ?? 'all' });
+    const listed = await deps.service.listRooms(lobbyQueryOf(req.query));
     if (!listed.ok) return refusal(res, 400, listed.error.code, listed.error.message);
-    res.json({ ok: true, rooms: listed.value.rooms });
+    res.json({ ok: true, ...listed.value });
   });
   router.get('/api/games', async (req, res) => {
     const limit = Math.min(Math.max(Number(req.query.limit) || 20, 1), 200);
@@ -196,4 +197,12 @@ function adminRoutes(deps: RouteDeps): Router {
     res.json({ ok: true, queue: await deps.queueStats() });
   });
   return router;
+}
+
+/** `rooms:list`'s query from URL parameters: `limit` a number, `rated` a boolean; the schema judges the rest. */
+function lobbyQueryOf(query: Request['query']): Record<string, unknown> {
+  const read: Record<string, unknown> = { ...query };
+  if (typeof query.limit === 'string' && query.limit !== '') read.limit = Number(query.limit);
+  if (query.rated === 'true' || query.rated === 'false') read.rated = query.rated === 'true';
+  return read;
 }

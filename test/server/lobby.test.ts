@@ -105,6 +105,25 @@ describe('rooms:list in pages', () => {
     agent.socket.close();
   });
 
+  it('GET /api/rooms pages with the same query as rooms:list, and refuses a malformed one', async () => {
+    type HttpPage = { ok: true; rooms: RoomSummary[]; total: number; next: string | null };
+    const get = async (query: string) => (await fetch(`${server.url}/api/rooms?${query}`)).json() as Promise<HttpPage>;
+    const filter: LobbyFilter = { game: 'gomoku', rated: true };
+    const expected = (await allPages(player, { status: 'open', ...filter, limit: 100 })).rooms.map((r) => r.id);
+    const ids: string[] = [];
+    let page = await get('status=open&game=gomoku&rated=true&limit=7');
+    for (;;) {
+      expect(page.total).toBe(expected.length);
+      ids.push(...page.rooms.map((r) => r.id));
+      if (!page.next) break;
+      page = await get(`status=open&game=gomoku&rated=true&limit=7&cursor=${encodeURIComponent(page.next)}`);
+    }
+    expect(ids).toEqual(expected);
+    const refused = await fetch(`${server.url}/api/rooms?status=open&limit=1000`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, error: { code: 'payload/invalid' } });
+  });
+
   it('lobbyPageP99 measures lobby pages over a player connection', async () => {
     expect(await lobbyPageP99(server.url, 30)).toBeGreaterThan(0);
   });
