@@ -24,18 +24,20 @@ mean (over 30 minutes: minutes 20-30 against 10-20), else growing or falling. Bu
 npm run build.
 
   --minutes M     how long (default 10)
-  --games N       games of simulated players (default 200)
-  --bot-games B   bot games at once (default 10)
-  --bank MS       the players' games on a bank of MS a side, so every move arms a flag (default: no clock)
-  --faults LIST   web, worker, redis: what to kill at a fifth of the run (default: nothing)`;
+  --games N       games of simulated players (default 50)
+  --bot-games B   bot games at once (default 5)
+  --bank MS       the players' games on a bank of MS a side, so every move arms a flag (default
+                  600000; 0: no clock)
+  --faults LIST   web, worker, redis: what to kill at a fifth of the run (default web,worker; none:
+                  nothing)`;
 
 const { values } = parseArgs({
   options: {
     minutes: { type: 'string', default: '10' },
-    games: { type: 'string', default: '200' },
-    'bot-games': { type: 'string', default: '10' },
-    bank: { type: 'string' },
-    faults: { type: 'string', default: '' },
+    games: { type: 'string', default: '50' },
+    'bot-games': { type: 'string', default: '5' },
+    bank: { type: 'string', default: '600000' },
+    faults: { type: 'string', default: 'web,worker' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -46,7 +48,7 @@ if (values.help) {
 const minutes = Number(values.minutes);
 const games = Number(values.games);
 const botGames = Number(values['bot-games']);
-const faults = new Set(values.faults!.split(',').filter(Boolean));
+const faults = new Set(values.faults!.split(',').filter((f) => f !== '' && f !== 'none'));
 if (!(minutes > 0) || !Number.isInteger(games) || games < 1 || !Number.isInteger(botGames) || botGames < 0 || [...faults].some((f) => !['web', 'worker', 'redis'].includes(f))) {
   console.error('--minutes takes a positive number, --games and --bot-games whole numbers, --faults web, worker and/or redis.');
   process.exit(2);
@@ -100,7 +102,7 @@ await sample(0);
 
 // The players, as the load test plays them.
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const load = spawn(process.execPath, ['--import', 'tsx', `${root}test/load/loadtest.ts`, '--url', urls.join(','), '--reconnect', '--games', String(games), '--seconds', String(Math.round(minutes * 60)), '--think-min', '500', '--think-max', '1500', ...(values.bank ? ['--bank', values.bank] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+const load = spawn(process.execPath, ['--import', 'tsx', `${root}test/load/loadtest.ts`, '--url', urls.join(','), '--reconnect', '--games', String(games), '--seconds', String(Math.round(minutes * 60)), '--think-min', '500', '--think-max', '1500', ...(values.bank !== '0' ? ['--bank', values.bank!] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
 let loadOutput = '';
 load.stdout.on('data', (chunk: Buffer) => (loadOutput += chunk.toString()));
 const loadDone = new Promise<number>((resolve) => load.once('exit', (code) => resolve(code ?? 1)));
