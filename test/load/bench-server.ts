@@ -9,6 +9,7 @@ import { seededRandom } from '../../shared/random.js';
 import { startRedis } from '../support/redis.js';
 import { ADMIN_TOKEN, kill9, spawnBuilt } from '../support/server.js';
 import { connect, percentile, readUsage } from './client.js';
+import { costShare, pinApart, startCpuMeter, type ServerProcess } from './cpu-cost.js';
 import { measureScale, scaleBars, scaleTable, type ScaleResult } from './scale.js';
 import { seedGames, viewAfter, type MoveAck } from './seed-games.js';
 
@@ -27,8 +28,13 @@ Each table replays a random legal game made at start-up, so the clients need no 
                yardstick (bare Socket.IO, test/load/yardstick.ts: the same acks and broadcasts,
                nothing else), then the embedded server, then the server on Redis with a bot
                worker: moves/s, ack p50/p95/p99, bytes of a moved event, server CPU and RSS,
-               and each server's moves/s as a share of the yardstick's
-  open         N games whose players think 0.5-1.5 s, embedded and on Redis
+               CPU µs per accepted move of each server process (the web process; in Redis mode
+               redis-server too; the worker is idle) and their sum, and each server's shares of
+               the yardstick: moves/s, and cost (the yardstick's µs per move over its own, 0.5
+               when it costs twice as much). With two cores or more, the server's processes are
+               pinned to core 0 and this load generator to core 1 (taskset), as the output says
+  open         the same with players who think 0.5-1.5 s: the same offered load on the three
+               servers, which none saturates, so their CPU per move compares like for like
   idle         10,000 idle connections beside N open-loop games on Redis: RSS per connection, ack p99
   spectators   one game of two players (each moving 100 ms after the other), with no watcher and
                then with N watchers: the players' move-ack p50/p99, and each move's delivery to
@@ -126,6 +132,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface Target {
   readonly name: string;
   readonly url: string;
+  /** The processes whose CPU a move costs: the server, and in Redis mode redis-server (the worker is idle in these cases). */
+  readonly processes: readonly ServerProcess[];
   usage(): Promise<{ cpu: number; rss: number }>;
   stop(): Promise<void>;
 }
@@ -143,12 +151,12 @@ async function startTarget(kind: 'yardstick' | 'embedded' | 'redis', o: Options)
       child.once('exit', (code: number | null) => reject(new Error(`the yardstick exited with ${code}`)));
     });
     const url = `http://127.0.0.1:${port}`;
-    return { name: 'yardstick', url, usage: () => readUsage(url), stop: () => stopChild(child) };
+    return { name: 'yardstick', url, processes: [{ name: 'yardstick', pid: child.pid! }], usage: () => readUsage(url), stop: () => stopChild(child) };
   }
   const env = serverEnv(o);
   if (kind === 'embedded') {
     const server = await startServer(o);
-    return { name: 'embedded', url: server.url, usage: server.usage, stop: () => stopChild(server.child) };
+    return { name: 'embedded', url: server.url, processes: [{ name: 'web', pid: server.child.pid! }], usage: server.usage, stop: () => stopChild(server.child) };
   }
   const redis = await startRedis();
   const web = spawnBuilt('main', { ...env, REDIS_URL: redis.url }, o.server, nodeArgs(o));
@@ -159,6 +167,10 @@ async function startTarget(kind: 'yardstick' | 'embedded' | 'redis', o: Options)
   return {
     name: 'redis + worker',
     url,
+    processes: [
+      { name: 'web', pid: web.child.pid! },
+      { name: 'redis', pid: redis.pid()! },
+    ],
     usage: () => readUsage(url),
     async stop() {
       await Promise.all([stopChild(web.child), stopChild(worker.child)]);
@@ -260,11 +272,12 @@ async function runTables(url: string, n: number, think: () => number): Promise<{
   };
 }
 
-/** Moves/s, ack percentiles, bytes of a moved event, server CPU and RSS over `seconds`. */
+/** Moves/s, ack percentiles, bytes of a moved event, server CPU and RSS, and CPU µs per move of each server process over `seconds`. */
 async function measureLoop(target: Target, n: number, seconds: number, think: () => number): Promise<Record<string, number>> {
   const { stats, stop } = await runTables(target.url, n, think);
   await sleep(1000);
   const before = await target.usage();
+  const cpu = startCpuMeter(target.processes);
   stats.measuring = true;
   const started = performance.now();
   await sleep(seconds * 1000);
@@ -281,6 +294,7 @@ async function measureLoop(target: Target, n: number, seconds: number, think: ()
     'moved-event-bytes': stats.eventBytes,
     'server-cpu-%': Math.round(((after.cpu - before.cpu) / elapsed) * 100),
     'server-rss-MiB': Math.round(after.rss / 2 ** 20),
+    ...cpu.perMove(stats.acks.length),
     errors,
   };
 }
@@ -517,22 +531,20 @@ async function main(): Promise<number> {
   const line = (name: string, figures: Record<string, number>) => console.log(`${name.padEnd(22)} ${Object.entries(figures).map(([k, v]) => `${k} ${v}`).join('  ')}`);
   const think = () => 500 + Math.random() * 1000;
   for (const c of o.cases) {
-    if (c === 'closed') {
-      let yardstick = 0;
+    if (c === 'closed' || c === 'open') {
+      // The same tables on the three servers: the yardstick's moves/s and CPU per move are what each server is judged against.
+      let yardstick: Record<string, number> = {};
       for (const kind of ['yardstick', 'embedded', 'redis'] as const) {
         const target = await startTarget(kind, o);
-        const figures = await measureLoop(target, o.tables, o.seconds, () => 0).finally(() => target.stop());
+        console.log(`(${c}: ${target.name}: ${pinApart(target.processes)})`);
+        const figures = await measureLoop(target, o.tables, o.seconds, c === 'closed' ? () => 0 : think).finally(() => target.stop());
         if (kind === 'yardstick') {
-          yardstick = figures['moves-per-s']!;
+          yardstick = figures;
           // On two cores the load generator shares the CPU: a yardstick short of a full core was held back by it.
-          if (figures['server-cpu-%']! < 90) console.log(`(the yardstick used ${figures['server-cpu-%']}% of a core: the load generator was its limit, so the shares below are upper bounds)`);
+          if (c === 'closed' && figures['server-cpu-%']! < 90) console.log(`(the yardstick used ${figures['server-cpu-%']}% of a core: the load generator was its limit, so the moves/s shares below are upper bounds)`);
         }
-        line(`closed: ${target.name}`, kind === 'yardstick' ? figures : { ...figures, 'share-of-yardstick-%': Math.round((figures['moves-per-s']! / yardstick) * 100) });
-      }
-    } else if (c === 'open') {
-      for (const kind of ['embedded', 'redis'] as const) {
-        const target = await startTarget(kind, o);
-        line(`open: ${target.name}`, await measureLoop(target, o.tables, o.seconds, think).finally(() => target.stop()));
+        const shares = { 'moves-share-of-yardstick-%': Math.round((figures['moves-per-s']! / yardstick['moves-per-s']!) * 100), 'cost-share': costShare(yardstick['cpu-us-per-move']!, figures['cpu-us-per-move']!) };
+        line(`${c}: ${target.name}`, kind === 'yardstick' ? figures : { ...figures, ...shares });
       }
     } else if (c === 'idle') {
       const target = await startTarget('redis', o);

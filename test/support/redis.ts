@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 export interface TestRedis {
   readonly url: string;
   readonly port: number;
+  /** The redis-server's process id while it runs. */
+  pid(): number | undefined;
   client(): Redis;
   /** SIGKILL, then a new empty redis-server on the same port after `downMs`. */
   restartEmpty(downMs?: number): Promise<void>;
@@ -75,6 +77,7 @@ export async function startRedis(options: RedisOptions = {}): Promise<TestRedis>
   return {
     url,
     port,
+    pid: () => child.pid,
     client() {
       const c = new Redis(url, { maxRetriesPerRequest: null });
       clients.push(c);
