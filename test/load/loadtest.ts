@@ -103,8 +103,10 @@ function player(socket: Socket, gameId: string, token: string, color: string, o:
       const lost = (): boolean => {
         if (!o.reconnect || sentIn === drops) return false;
         if (stats.measuring) stats.unanswered++;
-        lastPly = -1; // the turn is played again from the state the server holds
-        sync();
+        if (lastPly === view.ply) {
+          lastPly = -1; // the turn, not played since, is played again from the state the server holds
+          sync();
+        }
         return true;
       };
       const sent = performance.now();
@@ -160,18 +162,38 @@ function player(socket: Socket, gameId: string, token: string, color: string, o:
   );
 }
 
+/**
+ * Sets a table's next game up. With --reconnect, a set-up that a dropped connection broke is
+ * counted apart and tried again a second later, as a person would; else it is an error and the
+ * table stops.
+ */
 async function table(o: Options, stats: Stats, index: number, sockets: [Socket, Socket], stopped: () => boolean): Promise<void> {
+  const drops = sockets.map(() => 0);
+  sockets.forEach((s, i) => s.once('disconnect', () => drops[i]!++));
+  const broken = (): boolean => o.reconnect && (drops.some((d) => d > 0) || sockets.some((s) => !s.connected));
+  const failed = await setUp(o, stats, index, sockets, stopped).then(
+    (code) => code,
+    () => 'timeout',
+  );
+  if (failed === undefined) return;
+  if (!broken()) return void stats.error(failed);
+  if (stats.measuring) stats.unanswered++;
+  if (!stopped()) setTimeout(() => void table(o, stats, index, sockets, stopped), 1000);
+}
+
+/** Makes the room and seats both players; the refusal's code if it could not. */
+async function setUp(o: Options, stats: Stats, index: number, sockets: [Socket, Socket], stopped: () => boolean): Promise<string | undefined> {
   const game = o.game === 'mixed' ? GAME_IDS[index % GAME_IDS.length]! : o.game;
   const [a, b] = sockets;
-  const created = (await a.emitWithAck('room:create', {
+  const created = (await a.timeout(10_000).emitWithAck('room:create', {
     game,
     timeControl: o.bankMs === undefined ? { kind: 'none' } : { kind: 'bank', initialMs: o.bankMs, incrementMs: 0 },
     seats: { black: { kind: 'human' }, white: { kind: 'human' } },
     sit: { name: `load-${index}-a`, color: 'black' },
   })) as Ack<{ gameId: string; seat: { token: string } }>;
-  if (!created.ok) return void stats.error(created.error.code);
-  const joined = (await b.emitWithAck('room:join', { gameId: created.gameId, name: `load-${index}-b` })) as Ack<{ seat: { token: string } }>;
-  if (!joined.ok) return void stats.error(joined.error.code);
+  if (!created.ok) return created.error.code;
+  const joined = (await b.timeout(10_000).emitWithAck('room:join', { gameId: created.gameId, name: `load-${index}-b` })) as Ack<{ seat: { token: string } }>;
+  if (!joined.ok) return joined.error.code;
   let ended = false;
   const onEnd = (): void => {
     if (ended) return;
@@ -183,6 +205,7 @@ async function table(o: Options, stats: Stats, index: number, sockets: [Socket, 
   };
   player(a, created.gameId, created.seat.token, 'black', o, stats, onEnd);
   player(b, created.gameId, joined.seat.token, 'white', o, stats, onEnd);
+  return undefined;
 }
 
 const serverUsage = (url: string) => readUsage(url).catch(() => undefined);

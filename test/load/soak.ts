@@ -74,6 +74,15 @@ const startWeb = async (port: number) => {
 };
 const webs = [await startWeb(ports[0]!), await startWeb(ports[1]!)];
 let worker = spawnBuilt('worker', env);
+// Whatever ends this run (an error too), the processes it started end with it.
+process.on('exit', () => {
+  for (const child of [...webs.map((w) => w.child), worker.child]) child.kill('SIGKILL');
+  try {
+    process.kill(redis.pid()!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+});
 await worker.ready;
 const urls = ports.map((port) => `http://127.0.0.1:${port}`);
 const url = urls[0]!;

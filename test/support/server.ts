@@ -51,7 +51,8 @@ export function spawnBuilt(which: 'main' | 'worker', env: Record<string, string>
   });
   let out = '';
   const ready = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${which} did not start:\n${out}`)), 20_000);
+    // Long enough for a start on a machine loaded with other tests.
+    const timer = setTimeout(() => reject(new Error(`${which} did not start in 60 s:\n${out}`)), 60_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const port = /localhost:(\d+)/.exec(out)?.[1];
