@@ -1,3 +1,4 @@
+import './game-screen.css';
 import { opposite, type Color } from '../../../shared/color.js';
 import { applyMoved, clockAfterMoves, type GameView, type MovedEvent, type SeatView, type ThinkingView } from '../../../shared/protocol/index.js';
 import { firstMover } from '../../../shared/games.js';

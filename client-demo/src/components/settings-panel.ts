@@ -1,3 +1,4 @@
+import './settings-panel.css';
 import { h } from '../dom.js';
 import { changeSettings, settings, type Settings } from '../settings.js';
 

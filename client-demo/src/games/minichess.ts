@@ -1,3 +1,4 @@
+import './minichess.css';
 import { opposite, type Color } from '../../../shared/color.js';
 import { GAMES, type Position } from '../../../shared/games.js';
 import { MiniChessBoard, parsePlacement, STEP_LIMIT, type MiniChessPosition } from '../../../shared/minichess/index.js';
