@@ -1,7 +1,8 @@
 import './minichess.css';
 import { opposite, type Color } from '../../../shared/color.js';
 import { GAMES, type Position } from '../../../shared/games.js';
-import { MiniChessBoard, parsePlacement, STEP_LIMIT, type MiniChessPosition } from '../../../shared/minichess/index.js';
+import { kingCapture, MiniChessBoard, parsePlacement, STEP_LIMIT, type MiniChessPosition } from '../../../shared/minichess/index.js';
+import { settings } from '../settings.js';
 import { h, s } from '../dom.js';
 import { capital } from '../format.js';
 import type { Snapshot } from '../model.js';
@@ -94,6 +95,27 @@ function kingInDanger(snap: Snapshot): string | null {
   return kingSquare(position, position.toMove);
 }
 
+/** The destinations (of `moves`, the piece picked up) after which the opponent could take the mover's king. */
+function leavesKingTaken(snap: Snapshot, moves: readonly string[]): Set<string> {
+  const { rules } = GAMES.minichess;
+  const unsafe = new Set<string>();
+  for (const move of moves) {
+    const parsed = rules.parseMove(move);
+    if (!parsed.ok || rules.check(snap.position as MiniChessPosition, parsed.value)) continue;
+    const after = rules.play(snap.position as MiniChessPosition, parsed.value);
+    if (rules.outcome(after)?.reason === 'king-capture') unsafe.add(move.slice(2, 4));
+  }
+  return unsafe;
+}
+
+/** Piece codes after one move's piece goes from its square to the other (no promotion: the king's taker). */
+function played(squares: Int8Array, move: string): Int8Array {
+  const after = squares.slice();
+  after[indexOf(move.slice(2, 4))] = after[indexOf(move.slice(0, 2))]!;
+  after[indexOf(move.slice(0, 2))] = 0;
+  return after;
+}
+
 function kingSquare(position: MiniChessPosition, color: Color): string | null {
   const index = squaresOf(position).indexOf(color === 'white' ? 6 : -6);
   return index < 0 ? null : `${FILES[index % 5]}${Math.floor(index / 5) + 1}`;
@@ -102,8 +124,10 @@ function kingSquare(position: MiniChessPosition, color: Color): string | null {
 function draw(state: BoardState): SVGSVGElement {
   const { snap, small, selected } = state;
   const shown = grid(state.orientation);
-  const squares = squaresOf(snap.position);
-  const last = snap.moves.at(-1);
+  // "The king falls": the move that takes it is drawn played, its taker on the king's square.
+  const taking = snap.outcome?.reason === 'king-capture' ? kingCapture(snap.position as MiniChessPosition) : null;
+  const squares = taking ? played(squaresOf(snap.position), taking) : squaresOf(snap.position);
+  const last = taking ?? snap.moves.at(-1);
   const lastSquares = last ? [last.slice(0, 2), last.slice(2, 4)] : [];
   const mover = snap.toMove;
   const markedTo = state.marked?.slice(2, 4);
@@ -112,6 +136,7 @@ function draw(state: BoardState): SVGSVGElement {
   const dests = new Map<string, string>();
   if (selected) for (const mv of state.choices) if (mv.startsWith(selected)) dests.set(mv.slice(2, 4), mv);
   const movable = new Set(state.playable ? snap.legal.map((mv) => mv.slice(0, 2)) : []);
+  const unsafe = state.playable && settings().kingWarning ? leavesKingTaken(snap, [...dests.values()]) : new Set<string>();
   const danger = kingInDanger(snap);
   const svg = s('svg', { viewBox: '0 0 500 600', role: 'img', 'aria-label': 'MiniChess board' });
   const centre = new Map<string, [number, number]>();
@@ -136,6 +161,8 @@ function draw(state: BoardState): SVGSVGElement {
         'data-movable': movable.has(name) ? 'true' : null,
         'data-dest': dests.has(name) ? 'true' : null,
         'data-capture': dests.has(name) && code !== 0 ? 'true' : null,
+        'data-exposes-king': unsafe.has(name) ? 'true' : null,
+        'data-king-taken': taking?.slice(2, 4) === name ? 'true' : null,
         'data-selected': selected === name ? 'true' : null,
         'data-marked': markedTo === name ? 'true' : null,
         'data-premove': preTo === name ? 'true' : null,
@@ -163,6 +190,7 @@ function draw(state: BoardState): SVGSVGElement {
         if (isPromotion(squares, dest)) overlay.append(pieceUse(mover === 'white' ? 'w' : 'b', 'Q', x + 16, y + 16, 68, { class: 'promo-ghost', 'data-promotion': 'q' }));
         else if (code === 0) overlay.append(s('circle', { class: 'dest', cx: x + 50, cy: y + 50, r: 14 }));
       }
+      if (unsafe.has(name)) overlay.append(s('rect', { class: 'dest-unsafe', x: x + 6, y: y + 6, width: 88, height: 88, rx: 12 }));
       if (markedTo === name) overlay.append(s('rect', { class: 'mark-ring', x: x + 5, y: y + 5, width: 90, height: 90, rx: 10 }));
       if (preTo === name) overlay.append(s('rect', { class: 'mark-ring premove-ring', x: x + 5, y: y + 5, width: 90, height: 90, rx: 10 }));
     }
