@@ -183,7 +183,8 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
 function endedEvent(color: Color | null, result: GameResult, view: GameView): Extract<AttachEvent, { event: 'ended' }> {
   const outcome = color === null ? null : result.winner === null ? 'drawn' : result.winner === color ? 'won' : 'lost';
   const change = color && view.ratingChange?.[color];
-  const rating = change ? { before: Math.round(change.before), after: Math.round(change.after), change: Math.round(change.after - change.before) } : undefined;
+  // The change is the difference of the figures shown, so "1534 → 1567" says +33, never +34.
+  const rating = change ? { before: Math.round(change.before), after: Math.round(change.after), change: Math.round(change.after) - Math.round(change.before) } : undefined;
   return { event: 'ended', gameId: view.id, color, result, outcome, plies: view.moves.length, ...(rating ? { rating } : {}) };
 }
 

@@ -1,4 +1,4 @@
-import './styles.css';
+import './base.css';
 import { installDefs } from './boards/defs.js';
 import { h, replace } from './dom.js';
 import { net } from './net.js';

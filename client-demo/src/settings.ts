@@ -8,6 +8,8 @@ export interface Settings {
   readonly confirm: boolean;
   /** During the opponent's turn, a move may be chosen ahead and is played as the turn comes. */
   readonly premove: boolean;
+  /** MiniChess: a move that would leave the player's king to be taken is marked before it is played. */
+  readonly kingWarning: boolean;
 }
 
 const KEY = 'settings';
@@ -20,11 +22,12 @@ export function coarsePointer(): boolean {
 /**
  * Defaults by device: on a touch screen moves are confirmed and silent; with a mouse they are
  * played at once, with sound (the opponent's move is heard from another tab, as on Lichess).
- * Premove is off until chosen: a move played by itself surprises a new player.
+ * Premove is off until chosen: a move played by itself surprises a new player. King warnings are
+ * on: with no check rule, a new player's king is easily left to be taken.
  */
 export function defaultSettings(): Settings {
   const touch = coarsePointer();
-  return { sound: !touch, confirm: touch, premove: false };
+  return { sound: !touch, confirm: touch, premove: false, kingWarning: true };
 }
 
 export function settings(): Settings {
@@ -36,6 +39,7 @@ export function settings(): Settings {
     sound: typeof s.sound === 'boolean' ? s.sound : base.sound,
     confirm: typeof s.confirm === 'boolean' ? s.confirm : base.confirm,
     premove: typeof s.premove === 'boolean' ? s.premove : base.premove,
+    kingWarning: typeof s.kingWarning === 'boolean' ? s.kingWarning : base.kingWarning,
   };
 }
 

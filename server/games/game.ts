@@ -1,5 +1,6 @@
 import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { GAMES, firstMover, moverAt } from '../../shared/games.js';
+import { isForcedPass, PASS } from '../../shared/forced-pass.js';
 import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { Identity } from '../ratings/rating.js';
 import { agentKey, type GameSummary, type StoredGame, type StoredSeat } from '../store/store.js';
@@ -195,12 +196,11 @@ export function playMove(game: StoredGame, color: Color, ply: number, text: stri
   return accept({ game: next(moved, {}, now), move });
 }
 
-/** The pass the side to move must play, when a pass is its only legal move (Othello only has passes). */
+/** The pass the side to move must play, when a pass is its only legal move (the rule is `shared/forced-pass.ts`). */
 export function forcedPass(game: StoredGame): string | undefined {
-  if (game.game !== 'othello' || game.status !== 'live') return undefined;
+  if (game.status !== 'live') return undefined;
   const { rules } = GAMES[game.game];
-  const legal = rules.legalMoves(game.position);
-  return legal.length === 1 && rules.formatMove(legal[0]!) === 'pass' ? 'pass' : undefined;
+  return isForcedPass(rules.legalMoves(game.position), (m) => rules.formatMove(m)) ? PASS : undefined;
 }
 
 /**

@@ -3,7 +3,8 @@ import { GAME_IDS, isGameId, type GameId } from '../../shared/rules.js';
 import type { RatingView } from '../../shared/protocol/index.js';
 import { BOT_CATALOG } from '../../bots/jobs/contract.js';
 import { SESSION_MS, sessionFromCookie, type Accounts } from '../accounts/accounts.js';
-import { isProvisional, type Identity, type RatingRecord } from '../ratings/rating.js';
+import { isProvisional, ratingKnown, type Identity, type RatingRecord } from '../ratings/rating.js';
+import { leaderboard, rankOn } from '../ratings/leaderboard.js';
 import type { PlatformStore } from '../store/platform.js';
 import type { GameStore } from '../store/store.js';
 import { gameRecord } from './routes.js';
@@ -74,15 +75,15 @@ export function playerRoutes(deps: PlayerRouteDeps): Router {
     const game = req.params.game;
     if (!isGameId(game)) return refusal(res, 404, { code: 'route/not_found', message: `There is no game "${game}": ${GAME_IDS.join(', ')}.` });
     const limit = Math.min(Math.max(Number(req.query.limit) || 100, 1), 500);
-    const records = await deps.store.leaderboard(game, limit);
+    const records = await leaderboard(deps.store, game, limit);
     res.json({ ok: true, game, ratings: records.map((r, i) => ratingView(r, i + 1)) });
   });
 
   router.get('/api/players/:name', async (req, res) => {
     const identity = await findIdentity(deps, req.params.name);
     if (!identity) return refusal(res, 404, { code: 'player/not_found', message: `No player, agent or bot is named "${req.params.name}".` });
-    const records = (await Promise.all(GAME_IDS.map((game) => deps.store.ratings(game, [identity])))).flat().filter((r) => r.version > 0);
-    const ranks = await Promise.all(records.map((r) => deps.store.rank(r.game, identity)));
+    const records = (await Promise.all(GAME_IDS.map((game) => deps.store.ratings(game, [identity])))).flat().filter(ratingKnown);
+    const ranks = await Promise.all(records.map((r) => rankOn(deps.store, r)));
     const recentIds = await deps.store.recentGames(identity, 20);
     const recent = (await Promise.all(recentIds.map((id) => deps.store.get(id)))).filter((g) => g !== undefined);
     res.json({

@@ -6,6 +6,7 @@ import type { GameService } from '../games/service.js';
 import { accept, parse, refuse, type ServerResult } from '../games/refuse.js';
 import type { PlatformStore, Seek } from '../store/platform.js';
 import type { GameStore } from '../store/store.js';
+import { ratingKnown } from '../ratings/rating.js';
 
 /** Two seekers are paired when their ratings are this close … */
 const BASE_RANGE = 100;
@@ -124,7 +125,10 @@ export class Matchmaker {
     const seek = (await this.options.platform.seeks()).find((s) => s.id === request.value.seekId);
     if (!seek || !(await this.options.platform.takeSeeks([seek.id]))) return refuse('seek/not_found', 'That seek is no longer waiting: it was paired or cancelled.');
     const bots = this.options.bots(seek.game);
-    const ratings = await this.options.store.ratings(seek.game, bots.map((name) => ({ kind: 'bot' as const, name })));
+    const all = await this.options.store.ratings(seek.game, bots.map((name) => ({ kind: 'bot' as const, name })));
+    // A bot whose strength nobody measured is no bot "of your rating": offered only when no other is.
+    const known = all.filter(ratingKnown);
+    const ratings = known.length > 0 ? known : all;
     const nearest = ratings.reduce((best, r) => (Math.abs(r.rating - seek.rating) < Math.abs(best.rating - seek.rating) ? r : best));
     const color: Color = COLORS[Math.floor(Math.random() * 2)]!;
     const seats = { [color]: { kind: 'human' }, [opposite(color)]: { kind: 'bot', bot: nearest.name } };

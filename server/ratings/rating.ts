@@ -1,6 +1,7 @@
 import glicko2 from 'glicko2';
 import type { Color } from '../../shared/color.js';
 import type { GameId } from '../../shared/rules.js';
+import { ROSTER_RATINGS, type MeasuredRating } from './roster-ratings.js';
 
 /** Who can hold a rating: a person's account, an outside agent, or one level of our roster. */
 export type IdentityKind = 'person' | 'agent' | 'bot';
@@ -41,9 +42,23 @@ export const PROVISIONAL_RD = 110;
 
 export const identityKey = (identity: Identity): string => `${identity.kind}:${identity.name}`;
 
-export function freshRecord(game: GameId, identity: Identity): RatingRecord {
-  return { game, kind: identity.kind, name: identity.name, ...NEW_RATING, games: 0, wins: 0, draws: 0, losses: 0, version: 0, updatedAt: 0 };
+/** The least deviation a roster bot starts with: provisional ("?"), so its first games here still move it. */
+const ROSTER_START_RD = 150;
+
+/** A roster bot's measured rating (`roster-ratings.ts`), when the ladder measured it. */
+export function measuredStart(game: GameId, identity: Identity): MeasuredRating | undefined {
+  return identity.kind === 'bot' ? ROSTER_RATINGS.ratings[game][identity.name] : undefined;
 }
+
+/** The record of one who has not played a rated game here: a new player's, or a roster bot's measured start. */
+export function freshRecord(game: GameId, identity: Identity): RatingRecord {
+  const measured = measuredStart(game, identity);
+  const start = measured ? { ...NEW_RATING, rating: measured.rating, rd: Math.max(measured.rd, ROSTER_START_RD) } : NEW_RATING;
+  return { game, kind: identity.kind, name: identity.name, ...start, games: 0, wins: 0, draws: 0, losses: 0, version: 0, updatedAt: 0 };
+}
+
+/** A rating worth showing or pairing by: one played here, or a roster bot's measured start. */
+export const ratingKnown = (record: RatingRecord): boolean => record.version > 0 || measuredStart(record.game, record) !== undefined;
 
 export const isProvisional = (record: Pick<Glicko, 'rd'>): boolean => record.rd > PROVISIONAL_RD;
 

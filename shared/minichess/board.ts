@@ -205,6 +205,7 @@ export class MiniChessBoard implements MutableBoard {
   private stackCaptured = new Int8Array(64);
   private depth = 0;
   private readonly scratch = new Int32Array(MAX_MOVES);
+  private kingTaker = 0;
 
   private constructor(squares: Int8Array, toMove: Color, ply: number) {
     this.squares = squares;
@@ -281,6 +282,11 @@ export class MiniChessBoard implements MutableBoard {
   /** Whether the side to move has a move that takes the opponent's king (ignoring the step limit). */
   canCaptureKing(): boolean {
     return this.scan(this.scratch, 0) === KING_CAPTURE;
+  }
+
+  /** A move of the side to move that takes the opponent's king, when it has one (the game is then over): what "the king falls" means. */
+  kingCapture(): number | undefined {
+    return this.scan(this.scratch, 0) === KING_CAPTURE ? this.kingTaker : undefined;
   }
 
   outcome(): Outcome | null {
@@ -362,6 +368,12 @@ export class MiniChessBoard implements MutableBoard {
     this.stackCaptured = captured;
   }
 
+  /** Notes the move that takes the king (for `kingCapture`) and answers the sentinel. */
+  private takesKing(from: number, to: number): number {
+    this.kingTaker = from | (to << 5);
+    return KING_CAPTURE;
+  }
+
   /** The one move generator. Returns the number of moves written, or `KING_CAPTURE` as soon as it finds one. */
   private scan(out: Int32Array, offset: number): number {
     const squares = this.squares;
@@ -376,12 +388,12 @@ export class MiniChessBoard implements MutableBoard {
         const file = from % FILE_COUNT;
         if (file > 0) {
           const victim = squares[ahead - 1]! * us;
-          if (victim === -KING) return KING_CAPTURE;
+          if (victim === -KING) return this.takesKing(from, ahead - 1);
           if (victim < 0) out[n++] = from | ((ahead - 1) << 5);
         }
         if (file < FILE_COUNT - 1) {
           const victim = squares[ahead + 1]! * us;
-          if (victim === -KING) return KING_CAPTURE;
+          if (victim === -KING) return this.takesKing(from, ahead + 1);
           if (victim < 0) out[n++] = from | ((ahead + 1) << 5);
         }
       } else if (kind === KNIGHT || kind === KING) {
@@ -391,7 +403,7 @@ export class MiniChessBoard implements MutableBoard {
           const to = table.squares[line]!;
           const victim = squares[to]! * us;
           if (victim > 0) continue;
-          if (victim === -KING) return KING_CAPTURE;
+          if (victim === -KING) return this.takesKing(from, to);
           out[n++] = from | (to << 5);
         }
       } else {
@@ -403,7 +415,7 @@ export class MiniChessBoard implements MutableBoard {
             const to = RAYS.squares[line * RAY_STRIDE + step]!;
             const victim = squares[to]! * us;
             if (victim > 0) break;
-            if (victim === -KING) return KING_CAPTURE;
+            if (victim === -KING) return this.takesKing(from, to);
             out[n++] = from | (to << 5);
             if (victim < 0) break;
           }

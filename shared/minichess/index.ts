@@ -44,4 +44,4 @@ export {
   parseSquare,
   renderBoard,
 } from './notation.js';
-export { minichessRules } from './rules.js';
+export { kingCapture, minichessRules } from './rules.js';

@@ -4,7 +4,7 @@ import { opposite } from '../color.js';
 import { MOVE_ERROR_CODES } from '../rules.js';
 import { MiniChessBoard, PIECE_KINDS, PIECE_VALUES, PROMOTION_SUFFIX, SQUARE_COUNT, STEP_LIMIT, makeMove, type MiniChessPosition } from './board.js';
 import { formatMove, formatPosition, parseMove, parsePosition } from './notation.js';
-import { minichessRules as rules } from './rules.js';
+import { kingCapture, minichessRules as rules } from './rules.js';
 
 function position(text: string): MiniChessPosition {
   const parsed = parsePosition(text);
@@ -115,6 +115,19 @@ describe('the end of the game', () => {
     expect(rules.legalMoves(blunder)).toEqual([]);
     expect(rules.check(blunder, move('e4d2'))?.code).toBe('move/game_over');
     expect(() => rules.play(blunder, move('e4d2'))).toThrow();
+  });
+});
+
+describe('the move that takes the king', () => {
+  test.each([
+    ['k4/5/5/5/5/R3K w 1', 'a1a6'],
+    ['4k/5/5/5/5/r3K b 2', 'a1e1'],
+    ['k4/1P3/5/5/5/4K w 3', 'b5a6'],
+    ['k4/5/1N3/5/5/4K w 3', 'b4a6'],
+    ['kqbnr/ppppp/5/5/PPPPP/RNBQK w 1', null],
+    ['kq3/5/5/5/5/R3K w 51', null],
+  ] as const)('%s: %s', (text, move) => {
+    expect(kingCapture(position(text))).toBe(move);
   });
 });
 

@@ -64,6 +64,13 @@ function play(position: MiniChessPosition, move: number): MiniChessPosition {
   return board.toPosition();
 }
 
+/** The move that takes the king in a position the game ended in by king capture ("c4a6"), else null. */
+export function kingCapture(position: MiniChessPosition): string | null {
+  const board = MiniChessBoard.fromPosition(position);
+  const move = board.outcome()?.reason === 'king-capture' ? board.kingCapture() : undefined;
+  return move === undefined ? null : formatMove(move);
+}
+
 export const minichessRules: Rules<MiniChessPosition> = {
   game: 'minichess',
   start: () => ({ game: 'minichess', board: START_PLACEMENT, toMove: 'white', ply: 1 }),

@@ -3,9 +3,10 @@ import { BOT_CATALOG } from '../../bots/registry.js';
 import type { RatingView } from '../../shared/protocol/index.js';
 import { GAME_IDS, isGameId, type GameId } from '../../shared/rules.js';
 import { ADMIN_TOKEN, startServer } from '../support/server.js';
+import { writeRosterRatings } from './roster-ratings-file.js';
 
 const HELP = `Usage: npm run ladder -- [--games N] [--game G] [--bots A,B,...] [--concurrent N]
-                          [--server URL --admin-token TOKEN] [--json]
+                          [--server URL --admin-token TOKEN] [--json] [--write-provisional]
 
 Fills the rated leaderboard of the roster bots: enters them on the bot ladder of each game, waits
 until N rated ladder games of that game have finished, and prints its leaderboard. Without
@@ -17,7 +18,9 @@ Takes the measuring lock (/tmp/boardroom-measure.lock) with the bench: run nothi
   --bots LIST      the roster bots to enter (default: every bot of the game)
   --concurrent N   ladder games at once (default 2; a server caps it at half its bot threads)
   --server URL     a running server instead (its admin needs --admin-token)
-  --json           one JSON line per game with its leaderboard`;
+  --json           one JSON line per game with its leaderboard
+  --write-provisional  writes the bots' ratings to server/ratings/roster-ratings.ts, where the
+                   server starts each roster bot not yet rated (the games not run keep theirs)`;
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     server: { type: 'string' },
     'admin-token': { type: 'string' },
     json: { type: 'boolean' },
+    'write-provisional': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -65,6 +69,7 @@ async function board(game: GameId): Promise<RatingView[]> {
   return ((await (await fetch(`${url}/api/ratings/${game}`)).json()) as { ratings: RatingView[] }).ratings;
 }
 
+const measured: Partial<Record<GameId, RatingView[]>> = {};
 try {
   for (const game of games) {
     const bots = values.bots ? values.bots.split(',').map((b) => b.trim()) : BOT_CATALOG[game].map((b) => b.name);
@@ -83,12 +88,14 @@ try {
     await setLadder(game, [], 0);
     process.stderr.write('\n');
     const rows = (await board(game)).filter((r) => bots.includes(r.name));
+    measured[game] = rows;
     if (values.json) console.log(JSON.stringify({ game, games: done, ratings: rows }));
     else {
       console.log(`\n${game}: ${done} rated ladder games\n\n| rank | bot | rating | RD | games | W-D-L |\n|---|---|---|---|---|---|`);
       rows.forEach((r, i) => console.log(`| ${i + 1} | ${r.name} | ${r.rating}${r.provisional ? '?' : ''} | ${r.rd} | ${r.games} | ${r.wins}-${r.draws}-${r.losses} |`));
     }
   }
+  if (values['write-provisional']) writeRosterRatings(measured, `npm run ladder -- ${process.argv.slice(2).join(' ')}, ${new Date().toISOString().slice(0, 10)}`);
 } finally {
   await embedded?.close();
 }

@@ -1,3 +1,4 @@
+import './board-view.css';
 import type { Color } from '../../../shared/color.js';
 import type { GameId } from '../../../shared/rules.js';
 import { h, replace } from '../dom.js';

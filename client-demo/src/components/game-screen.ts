@@ -1,6 +1,8 @@
+import './game-screen.css';
 import { opposite, type Color } from '../../../shared/color.js';
 import { applyMoved, clockAfterMoves, type GameView, type MovedEvent, type SeatView, type ThinkingView } from '../../../shared/protocol/index.js';
 import { firstMover } from '../../../shared/games.js';
+import { isForcedPass } from '../../../shared/forced-pass.js';
 import { BoardView } from '../boards/board-view.js';
 import { Disposer, h, replace, toast } from '../dom.js';
 import { capital, changeText, clockText, compact, resultHeadline, scoreText, seatName, timeControlText } from '../format.js';
@@ -11,7 +13,6 @@ import { link, playerLink } from '../router.js';
 import { copyText, countBadge, downloadLink, PositionText, resultDetail, showPanel } from './game-extras.js';
 import { moveTimeTag } from './move-times.js';
 
-const forcedPass = (view: GameView): boolean => view.legal.length === 1 && view.legal[0] === 'pass';
 
 /** What the screen asks of the page that shows it; a missing action hides its button. */
 export interface GameActions {
@@ -176,7 +177,7 @@ export class GameScreen {
   /** A forced pass is not the player's to make: the server plays it at once. */
   private myTurn(): boolean {
     const v = this.view;
-    return !!v && v.status === 'live' && this.mine !== null && v.toMove === this.mine && !forcedPass(v) && !this.pending && this.connection === 'online' && !!this.actions.move;
+    return !!v && v.status === 'live' && this.mine !== null && v.toMove === this.mine && !isForcedPass(v.legal) && !this.pending && this.connection === 'online' && !!this.actions.move;
   }
 
   private async play(move: string): Promise<void> {
@@ -328,7 +329,7 @@ export class GameScreen {
     } else if (this.pending) {
       text = 'Sending your move…';
     } else if (this.mine && view.toMove === this.mine) {
-      text = forcedPass(view) ? 'You have no move: passing' : 'Your move';
+      text = isForcedPass(view.legal) ? 'You have no move: passing' : 'Your move';
     } else {
       const seat = view.seats[view.toMove];
       text = this.mine ? `Waiting for ${seatName(seat)}…` : `${capital(view.toMove)} to move · ${seatName(seat)}`;

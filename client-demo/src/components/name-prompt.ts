@@ -1,3 +1,4 @@
+import './name-prompt.css';
 import { h } from '../dom.js';
 import { knownName, setPlayerName } from '../storage.js';
 

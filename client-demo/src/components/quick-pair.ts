@@ -1,3 +1,4 @@
+import './quick-pair.css';
 import type { SeekPaired, TimeControl } from '../../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../../shared/rules.js';
 import { account, onAccount } from '../account.js';

@@ -1,9 +1,11 @@
+import './settings-panel.css';
 import { h } from '../dom.js';
 import { changeSettings, settings, type Settings } from '../settings.js';
 
 const CHOICES: { key: keyof Settings; label: string; hint: string }[] = [
   { key: 'sound', label: 'Sound on moves', hint: 'a short tone on each move' },
   { key: 'confirm', label: 'Confirm moves', hint: 'the first tap marks the move, a second tap or Confirm plays it' },
+  { key: 'kingWarning', label: 'King warnings', hint: 'MiniChess: a move that would leave your king to be taken is marked in red' },
   { key: 'premove', label: 'Premove', hint: "choose your move during the opponent's turn; it is played as your turn comes, if legal then" },
 ];
 

@@ -38,6 +38,8 @@ export interface ClientGame {
   motion(before: Snapshot, after: Snapshot): Motion;
   /** The board in SVG. */
   draw(state: BoardState): SVGSVGElement;
+  /** SVG definitions its drawings refer to by id (MiniChess's pieces), placed once in the page. */
+  defs?(): SVGElement[];
   /** A small disc, stone or king in a player's colour. */
   token(color: Color): SVGSVGElement;
   /** The moves the viewer may premove as the board stands; without it, every empty square. */

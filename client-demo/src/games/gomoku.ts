@@ -1,3 +1,4 @@
+import './gomoku.css';
 import { opposite } from '../../../shared/color.js';
 import type { Position } from '../../../shared/games.js';
 import { formatMove, GomokuBoard, parseMove, type GomokuPosition } from '../../../shared/gomoku/index.js';

@@ -1,3 +1,4 @@
+import './othello.css';
 import { opposite, type Color } from '../../../shared/color.js';
 import type { Position } from '../../../shared/games.js';
 import type { OthelloPosition } from '../../../shared/othello/index.js';

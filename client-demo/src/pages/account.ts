@@ -1,3 +1,4 @@
+import './account.css';
 import { authenticate } from '../account.js';
 import { h, replace } from '../dom.js';
 import { navigate } from '../router.js';

@@ -1,3 +1,4 @@
+import './admin.css';
 import type { AdminSummary, GameView, StoreEmptied } from '../../../shared/protocol/index.js';
 import { GAME_IDS } from '../../../shared/rules.js';
 import { AdminConnection } from '../admin-connection.js';

@@ -1,3 +1,4 @@
+import './lobby.css';
 import { opposite } from '../../../shared/color.js';
 import { firstMover } from '../../../shared/games.js';
 import { CreateRoomSchema, type LobbyFilter, type RoomSummary, type SeatView } from '../../../shared/protocol/index.js';

@@ -1,3 +1,4 @@
+import './ratings.css';
 import type { GameResult, RatingChangeView, RatingView } from '../../../shared/protocol/index.js';
 import type { GameId } from '../../../shared/rules.js';
 import { h, replace } from '../dom.js';

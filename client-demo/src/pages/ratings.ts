@@ -1,3 +1,4 @@
+import './ratings.css';
 import type { RatingView } from '../../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../../shared/rules.js';
 import { h, replace } from '../dom.js';

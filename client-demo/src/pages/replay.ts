@@ -1,3 +1,4 @@
+import './replay.css';
 import type { Color } from '../../../shared/color.js';
 import { firstMover, GAMES } from '../../../shared/games.js';
 import type { GameResult, TimeControl } from '../../../shared/protocol/index.js';
