@@ -45,6 +45,9 @@ export interface Tournament {
   readonly createdAt: number;
 }
 
+/** What a tournament holds before its start, beside what its creator chose. */
+export const NOT_STARTED = { status: 'upcoming', round: 0, startedAt: null, endsAt: null, finishedAt: null, entrants: [], pairings: [], version: 1 } as const satisfies Partial<Tournament>;
+
 export function entrantId(kind: EntrantKind, name: string): string {
   return `${kind}:${name.toLowerCase()}`;
 }

@@ -4,7 +4,8 @@ import { TimeControlSchema, type TimeControl } from './schemas.js';
 
 export const TOURNAMENT_FORMATS = ['swiss', 'round-robin', 'arena'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
-export type TournamentStatus = 'upcoming' | 'running' | 'finished';
+export const TOURNAMENT_STATUSES = ['upcoming', 'running', 'finished'] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
 const tournamentId = z.string().min(1).max(64);
 

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../bots/agent/index.js';
+import { seededRandom } from '../../shared/random.js';
+import type { TournamentView } from '../../shared/protocol/index.js';
+import { Opened } from '../support/server.js';
+import { adminPost, checkRounds, checkTournament, colourRuns, follow, randomAgent, signUp, TournamentPerson, untilFinished } from '../support/tournaments.js';
+import type { Boardroom } from '../../server/app.js';
+
+// A double round robin of six and an arena of twenty, in the embedded mode: people (socket
+// clients), roster bots and agents (the SDK) together, every game played to its end.
+const opened = new Opened();
+let server: Boardroom;
+beforeAll(async () => {
+  server = await opened.server({ TOURNAMENT_TICK_MS: '100', FIRST_MOVE_GRACE_MS: '3000', RECONNECT_GRACE_MS: '3000' });
+});
+afterAll(() => opened.closeAll());
+
+const FAST = { kind: 'per-move', moveMs: 1000 } as const;
+
+async function field(id: string, people: number, agents: number, seed: number): Promise<{ persons: TournamentPerson[]; agents: Agent[] }> {
+  const random = seededRandom(seed);
+  const persons: TournamentPerson[] = [];
+  for (let i = 0; i < people; i++) {
+    const cookie = await signUp(server.url, `p${seed}x${i}`);
+    const person = new TournamentPerson([server.url], cookie, id, random);
+    opened.add(() => person.stop());
+    await person.join();
+    persons.push(person);
+  }
+  const joined: Agent[] = [];
+  for (let i = 0; i < agents; i++) {
+    const agent = await randomAgent(server.url, `a${seed}x${i}`, random);
+    opened.add(() => agent.close());
+    await agent.joinTournament(id);
+    joined.push(agent);
+  }
+  return { persons, agents: joined };
+}
+
+describe('tournament formats', () => {
+  it('a double round robin of 6: the Berger rounds, each pair twice with colours reversed, standings equal to a recount', async () => {
+    const { tournament } = await adminPost<{ tournament: TournamentView }>(server.url, '/tournaments', { name: 'Double RR', game: 'othello', format: 'round-robin', rounds: 2, timeControl: FAST, bots: ['random', 'engine-1', 'engine-2'] });
+    await field(tournament.id, 2, 1, 6);
+    const { deltas } = await follow(server.url, tournament.id);
+    await adminPost(server.url, `/tournaments/${tournament.id}/start`, {});
+    const done = await untilFinished(server.url, tournament.id, 170_000);
+    expect(done.round).toBe(10);
+    expect(done.pairings).toHaveLength(30);
+    checkRounds(done, { noRematch: false });
+    const meetings = new Map<string, string[]>();
+    for (const p of done.pairings) {
+      const key = [p.black, p.white].sort().join('|');
+      meetings.set(key, [...(meetings.get(key) ?? []), p.black]);
+    }
+    expect(meetings.size).toBe(15);
+    for (const [key, blacks] of meetings) expect(new Set(blacks).size, key).toBe(2); // once each colour
+    for (const [id, colours] of colourRuns(done)) expect(colours.filter((c) => c === 'black').length, id).toBe(5);
+    // Everyone was there: no game was lost by an absent side.
+    expect(done.pairings.filter((p) => p.reason === 'absent')).toEqual([]);
+    await checkTournament(server.url, done, deltas);
+  });
+});
