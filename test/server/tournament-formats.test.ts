@@ -3,7 +3,7 @@ import type { Agent } from '../../bots/agent/index.js';
 import { seededRandom } from '../../shared/random.js';
 import type { TournamentView } from '../../shared/protocol/index.js';
 import { Opened } from '../support/server.js';
-import { adminPost, checkRounds, checkTournament, colourRuns, follow, randomAgent, signUp, TournamentPerson, untilFinished } from '../support/tournaments.js';
+import { adminPost, checkRounds, checkTournament, colourRuns, follow, getJson, randomAgent, signUp, TournamentPerson, untilFinished } from '../support/tournaments.js';
 import type { Boardroom } from '../../server/app.js';
 
 // A double round robin of six and an arena of twenty, in the embedded mode: people (socket
@@ -57,6 +57,30 @@ describe('tournament formats', () => {
     for (const [id, colours] of colourRuns(done)) expect(colours.filter((c) => c === 'black').length, id).toBe(5);
     // Everyone was there: no game was lost by an absent side.
     expect(done.pairings.filter((p) => p.reason === 'absent')).toEqual([]);
+    await checkTournament(server.url, done, deltas);
+  });
+
+  it('an arena of 20 (shortened to 24 s): paired again at once while the clock runs, never two games at once, streak scoring equal to a recount', async () => {
+    const { tournament } = await adminPost<{ tournament: TournamentView }>(server.url, '/tournaments', { name: 'Arena', game: 'othello', format: 'arena', minutes: 0.4, timeControl: FAST, bots: ['random', 'engine-1', 'engine-2', 'engine-3'] });
+    await field(tournament.id, 10, 6, 20);
+    const { deltas } = await follow(server.url, tournament.id);
+    await adminPost(server.url, `/tournaments/${tournament.id}/start`, {});
+    const done = await untilFinished(server.url, tournament.id, 120_000);
+    expect(done.standings).toHaveLength(20);
+    checkRounds(done, { noRematch: false });
+    // Games of one entrant never overlap: each starts after the one before it ended.
+    const { games } = await getJson<{ games: { id: string; createdAt: number; updatedAt: number; players: { black: { name: string }; white: { name: string } } }[] }>(`${server.url}/api/tournaments/${done.id}/games`);
+    const byName = new Map<string, { createdAt: number; updatedAt: number }[]>();
+    for (const g of games) for (const side of [g.players.black.name, g.players.white.name]) byName.set(side, [...(byName.get(side) ?? []), g]);
+    for (const [name, list] of byName) {
+      list.sort((a, b) => a.createdAt - b.createdAt);
+      for (let i = 1; i < list.length; i++) expect(list[i]!.createdAt, name).toBeGreaterThanOrEqual(list[i - 1]!.updatedAt);
+    }
+    // No game was made after the arena's end; most entrants played several.
+    for (const g of games) expect(g.createdAt).toBeLessThanOrEqual(done.endsAt!);
+    expect(games.length).toBeGreaterThan(20);
+    // Some entrant scored a streak's double points, so the recount checks the doubling.
+    expect(done.standings.some((row) => row.points > 2 * row.wins + row.draws)).toBe(true);
     await checkTournament(server.url, done, deltas);
   });
 });
