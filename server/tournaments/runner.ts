@@ -69,10 +69,12 @@ export class TournamentRunner {
     if (!t) return;
     const paired = t.format === 'arena' ? pairWave(t, this.now()) : pairRound(t);
     if (paired) {
+      const before = t;
       const written = await this.write(t, paired);
       if (!written) return;
-      this.announce(t, written);
       t = await this.play(written);
+      // Told once the games are made and seated: an entrant can take its seat at once.
+      this.announce(before, t ?? written);
       if (!t) return;
     }
     if (isOver(t, this.now())) await this.write(t, finish(t, this.now()));
