@@ -83,4 +83,17 @@ describe('tournament formats', () => {
     expect(done.standings.some((row) => row.points > 2 * row.wins + row.draws)).toBe(true);
     await checkTournament(server.url, done, deltas);
   });
+
+  it('an entrant absent at pairing time is paired and loses each game on time', async () => {
+    const { tournament } = await adminPost<{ tournament: TournamentView }>(server.url, '/tournaments', { name: 'Absent', game: 'othello', format: 'swiss', rounds: 2, timeControl: FAST, bots: ['random', 'engine-1', 'engine-2'] });
+    const absent = new TournamentPerson([server.url], await signUp(server.url, 'absent1'), tournament.id, () => 0);
+    await absent.join();
+    absent.stop(); // gone before the start: never takes a seat
+    await adminPost(server.url, `/tournaments/${tournament.id}/start`, {});
+    const done = await untilFinished(server.url, tournament.id, 60_000);
+    const games = done.pairings.filter((p) => p.black === 'person:absent1' || p.white === 'person:absent1');
+    expect(games).toHaveLength(2);
+    for (const p of games) expect([p.reason, p.winner]).toEqual(['absent', p.black === 'person:absent1' ? 'white' : 'black']);
+    expect(done.standings.find((r) => r.id === 'person:absent1')).toMatchObject({ points: 0, losses: 2 });
+  });
 });
