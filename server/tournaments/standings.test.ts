@@ -28,10 +28,10 @@ describe('standings', () => {
 
   it('breaks a tie in points by Buchholz, and counts a bye a point with no opponent', () => {
     const rows = standings({ format: 'swiss', entrants: entrants.slice(0, 3), pairings: [game(1, 'a', 'b', 'black'), game(1, 'c', null, 'black')] });
-    expect(rows.map((r) => [r.name, r.points, r.games])).toEqual([
-      ['a', 1, 1],
-      ['c', 1, 0],
-      ['b', 0, 1],
+    expect(rows.map((r) => [r.name, r.points, r.games, r.wins])).toEqual([
+      ['a', 1, 1, 1],
+      ['c', 1, 0, 0],
+      ['b', 0, 1, 0],
     ]);
   });
 

@@ -8,6 +8,8 @@ interface Tally {
   wins: number;
   draws: number;
   losses: number;
+  /** Points from byes and forfeits won (no game): counted, but not as wins. */
+  unplayed: number;
   /** Each game played (not byes or forfeits): the opponent and the score, in order. */
   readonly games: { opponent: string; score: GameScore }[];
   /** Games and forfeits, in order, for an arena's streaks. */
@@ -19,12 +21,13 @@ const scoreOf = (p: Pairing, side: 'black' | 'white'): GameScore => (p.winner ==
 /**
  * The standings from the entrants and the finished pairings. Swiss and round robin: 1 a win, ½ a
  * draw, 1 a bye or a forfeit won; ranked by points, then Buchholz (the opponents' points), then
- * Sonneborn–Berger (the points of those beaten, half those drawn), then rating. Arena: Lichess's
+ * Sonneborn–Berger (the points of those beaten, half those drawn), then rating; wins, draws and
+ * losses count games played, not byes and forfeits. Arena: Lichess's
  * points (`arenaScore`), then performance. Performance: the average opponent rating plus 400 ×
  * (wins − losses) / games, over games played.
  */
 export function standings(t: Pick<Tournament, 'format' | 'entrants' | 'pairings'>): StandingRow[] {
-  const tallies = new Map<string, Tally>(t.entrants.map((e) => [e.id, { entrant: e, points: 0, wins: 0, draws: 0, losses: 0, games: [], sequence: [] }]));
+  const tallies = new Map<string, Tally>(t.entrants.map((e) => [e.id, { entrant: e, points: 0, wins: 0, draws: 0, losses: 0, unplayed: 0, games: [], sequence: [] }]));
   const finished = t.pairings.filter((p) => p.winner !== null).sort((a, b) => a.round - b.round || a.table - b.table);
   for (const p of finished) {
     for (const side of ['black', 'white'] as const) {
@@ -33,7 +36,8 @@ export function standings(t: Pick<Tournament, 'format' | 'entrants' | 'pairings'
       const score = scoreOf(p, side);
       const opponent = side === 'black' ? p.white : p.black;
       me.sequence.push(score);
-      if (score === 'win') me.wins++;
+      if (p.gameId === null) me.unplayed += score === 'win' ? 1 : score === 'draw' ? 0.5 : 0;
+      else if (score === 'win') me.wins++;
       else if (score === 'draw') me.draws++;
       else me.losses++;
       if (opponent !== null && p.gameId !== null) me.games.push({ opponent, score });
@@ -46,7 +50,7 @@ export function standings(t: Pick<Tournament, 'format' | 'entrants' | 'pairings'
       const score = arenaScore(tally.sequence);
       tally.points = score.points;
       streaks.set(tally.entrant.id, score.streak);
-    } else tally.points = tally.wins + tally.draws / 2;
+    } else tally.points = tally.wins + tally.draws / 2 + tally.unplayed;
   }
   const pointsOf = (id: string): number => tallies.get(id)?.points ?? 0;
   const rating = (id: string): number => tallies.get(id)?.entrant.rating ?? 1500;
