@@ -36,6 +36,10 @@ import { announceLostGames, storeEmptied } from './socket/lost-games.js';
 import { announceSignOut, endAllSessions } from './socket/sessions.js';
 import { isStoreUnavailable, type StoredGame } from './store/store.js';
 import { STORE_UNAVAILABLE } from './socket/guard.js';
+import { TournamentEntries } from './tournaments/entries.js';
+import { tournamentRoutes } from './tournaments/routes.js';
+import { TournamentRunner } from './tournaments/runner.js';
+import { SocketTournamentNotifier } from './tournaments/socket-notifier.js';
 
 export interface Boardroom {
   readonly url: string;
@@ -81,7 +85,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     onError,
     io: (adapter) => new Server<ClientToServerEvents, ServerToClientEvents, NoServerEvents, ConnectionData>(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) }),
   });
-  const { store, platform, io, broadcaster, quotas, service, analysis, queueStats, dashboardQueues, mode } = runtime;
+  const { store, platform, tournaments, io, broadcaster, quotas, service, analysis, queueStats, dashboardQueues, mode } = runtime;
   const botExists = (game: StoredGame['game'], name: string): boolean => catalogEntry(game, name) !== undefined;
   const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => {
     const lower = name.toLowerCase();
@@ -103,6 +107,10 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   });
   // The ladder's share of the bot workers: half of this process's threads, at least one game.
   const ladder = new Ladder({ platform, store, service, instance, botExists, maxConcurrent: Math.max(1, Math.floor(config.BOT_THREADS / 2)), log });
+
+  const tournamentNotifier = new SocketTournamentNotifier(io);
+  const entries = new TournamentEntries({ tournaments, games: store, notifier: tournamentNotifier, botExists });
+  const tournamentRunner = new TournamentRunner({ tournaments, games: store, platform, service, notifier: tournamentNotifier, instance, log });
 
   let closing = false;
   /** The server processes whose lease runs, this one always among them. */
@@ -128,8 +136,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     });
     limitConnections(ns, { quotas, platform, instance, liveInstances, trustProxy: config.TRUST_PROXY, onError });
   }
-  attachPlayers(players, { service, analysis, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
-  attachAgents(agents, { service, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);
+  attachPlayers(players, { service, analysis, accounts, matchmaker, tournaments: entries, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
+  attachAgents(agents, { service, ladder, tournaments: entries }, store, config.RATE_LIMIT, log, metrics, () => closing);
   const adminSessions = new AdminSessions(platform);
   const liveTable = new LiveTable({
     store,
@@ -146,6 +154,9 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
   app.use(playerRoutes({ accounts, platform, store, signedOut: (key) => announceSignOut(players, key) }));
+  const tournamentHttp = tournamentRoutes(entries, store);
+  app.use(tournamentHttp.public);
+  app.use('/admin/api', adminOnly(config.ADMIN_TOKEN, adminSessions), tournamentHttp.admin);
   app.use(apiRoutes({ service, analysis, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   if (dashboardQueues.length > 0) {
     const board = new ExpressAdapter();
@@ -155,7 +166,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
   }
   if (existsSync(CLIENT_DIST)) {
     app.use(express.static(CLIENT_DIST));
-    app.get(['/admin', '/account', '/ratings', '/game/{*rest}', '/replay/{*rest}', '/ratings/{*rest}', '/players/{*rest}'], (_req, res) => res.sendFile(`${CLIENT_DIST}/index.html`));
+    app.get(['/admin', '/account', '/ratings', '/game/{*rest}', '/replay/{*rest}', '/ratings/{*rest}', '/players/{*rest}', '/tournaments', '/tournaments/{*rest}'], (_req, res) => res.sendFile(`${CLIENT_DIST}/index.html`));
   }
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     if (isStoreUnavailable(err)) return void res.status(503).json({ ok: false, error: STORE_UNAVAILABLE });
@@ -208,6 +219,14 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     void matchmaker.tick().catch(onError);
     void ladder.tick().catch(onError);
   }, 1000);
+  // Tournaments: every process ticks, one at a time works (a store lock); a tick that overlaps the last is skipped.
+  let tournamentTick: Promise<void> | undefined;
+  const tournamentTimer = setInterval(() => {
+    tournamentTick ??= tournamentRunner
+      .tick()
+      .catch(onError)
+      .finally(() => (tournamentTick = undefined));
+  }, config.TOURNAMENT_TICK_MS);
   metrics.readBeforeScrape(async () => {
     const q = await queueStats();
     metrics.queueDepth.set((q.waiting ?? 0) + (q.active ?? 0));
@@ -225,6 +244,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     async close() {
       closing = true;
       clearInterval(pairingTimer);
+      clearInterval(tournamentTimer);
+      await tournamentTick;
       recovery.abort();
       await recovered;
       await retention.stop();

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   ANALYSIS_PLY_MS: integer(100, 1, 10_000),
   /** 1: refuse to start on a Redis that keeps nothing across a restart (neither AOF nor RDB). */
   REQUIRE_PERSISTENCE: z.enum(['0', '1']).default('0'),
+  /** How often each web process looks at the tournaments (one at a time works on them). */
+  TOURNAMENT_TICK_MS: integer(500, 50, 60_000),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -98,6 +100,7 @@ const HINTS: Record<string, string> = {
   FINISHED_GAMES_KEEP_DAYS: 'set FINISHED_GAMES_KEEP_DAYS to a whole number of days, 1 or more.',
   FINISHED_GAMES_MAX: 'set FINISHED_GAMES_MAX to a whole number of games, 0 or more.',
   RETENTION_EVERY_MS: 'set RETENTION_EVERY_MS to milliseconds from 200.',
+  TOURNAMENT_TICK_MS: 'set TOURNAMENT_TICK_MS to milliseconds from 50 to 60000.',
   REQUIRE_PERSISTENCE: 'set REQUIRE_PERSISTENCE to 1 (refuse a Redis without AOF or RDB) or 0.',
 };
 

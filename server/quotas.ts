@@ -17,7 +17,7 @@ export interface QuotaLimits {
 }
 
 /** Owners that quotas do not count: the server's own rooms. */
-const EXEMPT = new Set(['ladder']);
+const EXEMPT = new Set(['ladder', 'tournament']);
 
 const botMsKey = (owner: string): string => `quota:bot-ms:${owner}`;
 

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { Color } from '../../shared/color.js';
-import { PROTOCOL_VERSION, type Ack, type AgentTurn, type ChallengeOffer, type GameLost, type GameResult, type GameView, type LobbyRequest, type MovedEvent, type RoomSummary, type RoomsPage, type ServerError } from '../../shared/protocol/index.js';
+import { PROTOCOL_VERSION, type Ack, type AgentTurn, type ChallengeOffer, type GameLost, type GameResult, type GameView, type LobbyRequest, type MovedEvent, type RoomSummary, type RoomsPage, type ServerError, type TournamentDelta, type TournamentPaired, type TournamentSummary, type TournamentView } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 
 export interface ConnectOptions {
@@ -43,6 +43,10 @@ export interface AgentEvents {
   error: { gameId: string; ply: number; error: AgentError };
   disconnect: { reason: string };
   reconnect: Record<string, never>;
+  /** A tournament this agent entered paired it: the game comes as turns. */
+  tournamentPaired: TournamentPaired;
+  /** A followed tournament changed: standings rows and pairings. */
+  tournamentDelta: TournamentDelta;
 }
 
 const WIRE: Record<keyof AgentEvents, string> = {
@@ -54,6 +58,8 @@ const WIRE: Record<keyof AgentEvents, string> = {
   challengeDeclined: 'challenge:declined',
   gameLost: 'game:lost',
   replaced: 'session:replaced',
+  tournamentPaired: 'tournament:paired',
+  tournamentDelta: 'tournament:delta',
   error: '',
   disconnect: '',
   reconnect: '',
@@ -83,6 +89,12 @@ export interface Agent {
   /** Enters the ladder of a game (rated games against the ladder's field, up to `games` at once); entered again after a reconnect. */
   joinLadder(game: GameId, games?: number): Promise<void>;
   leaveLadder(game: GameId): Promise<void>;
+  /** Enters a tournament (and follows it, again after a reconnect); its games come as turns. */
+  joinTournament(tournamentId: string): Promise<TournamentSummary>;
+  /** Withdraws: not paired again; a game under way goes on. */
+  withdrawTournament(tournamentId: string): Promise<void>;
+  /** The whole tournament: standings, pairings. */
+  tournament(tournamentId: string): Promise<TournamentView>;
   /** Stops answering turns and disconnects, once the moves already sent have had their answers. */
   close(): Promise<void>;
 }
@@ -113,6 +125,8 @@ class AgentClient {
   private readonly listeners = new Map<keyof AgentEvents, Set<(data: never) => void>>();
   /** Ladders entered, by game: a new connection enters them again. */
   private readonly ladders = new Map<GameId, number>();
+  /** Tournaments entered: a new connection follows them again. */
+  private readonly tournaments = new Set<string>();
   /** Moves sent and not yet answered: `close` waits for them, so a last move is not lost with the socket. */
   private readonly moving = new Set<Promise<unknown>>();
   private closing = false;
@@ -130,6 +144,7 @@ class AgentClient {
     socket.on('disconnect', (reason) => this.emit('disconnect', { reason } as never));
     socket.io.on('reconnect', () => {
       for (const [game, games] of this.ladders) void this.ask('ladder:join', { game, games }).catch(() => undefined);
+      for (const tournamentId of this.tournaments) void this.ask('tournament:follow', { tournamentId }).catch(() => undefined);
       this.emit('reconnect', {} as never);
     });
   }
@@ -168,6 +183,16 @@ class AgentClient {
         this.ladders.delete(game);
         await done('ladder:leave', { game });
       },
+      joinTournament: async (tournamentId) => {
+        const { tournament } = await this.ask<{ tournament: TournamentSummary }>('tournament:join', { tournamentId });
+        this.tournaments.add(tournamentId);
+        return tournament;
+      },
+      withdrawTournament: async (tournamentId) => {
+        this.tournaments.delete(tournamentId);
+        await done('tournament:withdraw', { tournamentId });
+      },
+      tournament: async (tournamentId) => (await this.ask<{ tournament: TournamentView }>('tournament:follow', { tournamentId })).tournament,
       close: async () => {
         this.closing = true;
         for (const turn of this.answering.values()) turn.controller.abort();

@@ -6,4 +6,4 @@
  *   await agent.challenge({ game: 'othello', opponent: { kind: 'bot', bot: 'engine-1' } });
  */
 export { connectAgent, AgentError, type Agent, type AgentEvents, type ConnectOptions, type TurnHandler } from './agent.js';
-export type { AgentTurn, ChallengeOffer, GameLost, GameResult, GameView, RoomSummary } from '../../shared/protocol/index.js';
+export type { AgentTurn, ChallengeOffer, GameLost, GameResult, GameView, RoomSummary, TournamentDelta, TournamentPaired, TournamentSummary, TournamentView, StandingRow, PairingView } from '../../shared/protocol/index.js';

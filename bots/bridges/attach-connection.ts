@@ -29,6 +29,10 @@ export async function connectForAttach(url: string, token: string): Promise<Atta
     declineChallenge: (gameId) => agent.declineChallenge(gameId),
     joinLadder: (game, games) => agent.joinLadder(game, games),
     leaveLadder: (game) => agent.leaveLadder(game),
+    joinTournament: async (tournamentId) => void (await agent.joinTournament(tournamentId)),
+    tournamentStatus: async (tournamentId) => (await agent.tournament(tournamentId)).status,
+    onTournamentChanged: (handler) => void agent.on('tournamentDelta', handler),
+    onTournamentPaired: (handler) => void agent.on('tournamentPaired', handler),
     close: async () => agent.close(),
   };
 }

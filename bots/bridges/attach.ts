@@ -19,6 +19,13 @@ export interface AttachConnection {
   declineChallenge(gameId: string): Promise<void>;
   joinLadder(game: GameId, games: number): Promise<void>;
   leaveLadder(game: GameId): Promise<void>;
+  /** Enters a tournament; its games come as turns. */
+  joinTournament(tournamentId: string): Promise<void>;
+  /** The tournament's status now. */
+  tournamentStatus(tournamentId: string): Promise<'upcoming' | 'running' | 'finished'>;
+  onTournamentChanged(handler: (delta: { id: string; status: 'upcoming' | 'running' | 'finished' }) => void): void;
+  /** A game of ours in a tournament was made: its engine can start before the first turn. */
+  onTournamentPaired(handler: (paired: { tournamentId: string; gameId: string }) => void): void;
 }
 
 export type AttachEvent =
@@ -39,7 +46,7 @@ export type AttachEvent =
   | { readonly event: 'stopped'; readonly message: string };
 
 /** How `attach` came to an end: its rounds were played, or its engine kept dying. */
-export type AttachEnd = { readonly ended: 'rounds' } | { readonly ended: 'engine-failed'; readonly message: string };
+export type AttachEnd = { readonly ended: 'rounds' } | { readonly ended: 'tournament' } | { readonly ended: 'engine-failed' | 'refused'; readonly message: string };
 
 /** The per-move clock of `vs` challenges: time enough for an engine, short enough for many games. */
 export const DEFAULT_MOVE_MS = 5000;
@@ -53,9 +60,11 @@ export interface AttachPlan {
   readonly games: number;
   /**
    * `open`: open agent seats of the game and challenges; `challenges`: only challenges and seats
-   * reserved for us; `ladder`: the game's ladder, whose rated games the server starts for us.
+   * reserved for us; `ladder`: the game's ladder, whose rated games the server starts for us;
+   * `tournament`: the tournament `tournament`, until it ends.
    */
-  readonly play: 'open' | 'challenges' | 'ladder';
+  readonly play: 'open' | 'challenges' | 'ladder' | 'tournament';
+  readonly tournament?: string;
   /** Challenge this bot or agent, game after game (instead of waiting for seats)… */
   readonly vs?: string;
   /** … with this per-move clock. */
@@ -123,7 +132,7 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
   };
 
   const seek = async (): Promise<void> => {
-    if (seeking || plan.play === 'ladder') return;
+    if (seeking || plan.play === 'ladder' || plan.play === 'tournament') return;
     seeking = true;
     try {
       while (wanted() > 0) {
@@ -166,16 +175,36 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
     plan.report(endedEvent(entry.color, result, view));
     void entry.bridge.close();
     if (plan.rounds !== undefined && ended >= plan.rounds) stop({ ended: 'rounds' });
+    else if (plan.play === 'tournament') void tournamentOver();
     else void seek();
   });
   connection.onRoomsChanged((r) => {
     if (r.status === 'waiting' && seatFor(r, plan, connection.name)) void seek();
   });
   connection.onChallenge((offer) => {
-    if (offer.game !== plan.game || wanted() === 0 || plan.play === 'ladder') return void connection.declineChallenge(offer.gameId).catch(() => undefined);
+    if (offer.game !== plan.game || wanted() === 0 || plan.play === 'ladder' || plan.play === 'tournament') return void connection.declineChallenge(offer.gameId).catch(() => undefined);
     void connection.join(offer.gameId).then((view) => room(view.id, view), () => undefined);
   });
   if (plan.play === 'ladder') void connection.joinLadder(plan.game, plan.games).catch((error: unknown) => plan.report({ event: 'problem', gameId: '', message: `could not enter the ladder: ${String(error)}` }));
+  // A tournament's games are made by the server: attach plays them as turns come, and ends with it.
+  const tournamentOver = async (): Promise<void> => {
+    const status = await connection.tournamentStatus(plan.tournament!).catch(() => 'running');
+    if (status === 'finished' && playing.size === 0 && !stopped) stop({ ended: 'tournament' });
+  };
+  if (plan.play === 'tournament') {
+    connection.onTournamentChanged((delta) => {
+      if (delta.id === plan.tournament && delta.status === 'finished') void tournamentOver();
+    });
+    connection.onTournamentPaired((paired) => {
+      if (paired.tournamentId !== plan.tournament || playing.has(paired.gameId)) return;
+      void connection.watch(paired.gameId).then((view) => room(view.id, view), () => undefined);
+    });
+    connection.joinTournament(plan.tournament!).catch((error: unknown) => {
+      const message = `could not enter the tournament: ${String(error)}`;
+      plan.report({ event: 'stopped', message });
+      stop({ ended: 'refused', message });
+    });
+  }
   void seek();
   return finished;
 }

@@ -30,6 +30,7 @@ export async function runAttach(args: AttachArgs, output: Output): Promise<numbe
     game: args.game,
     games: args.games,
     play: args.play,
+    ...(args.tournament ? { tournament: args.tournament } : {}),
     ...(args.vs ? { vs: args.vs, moveMs: args.moveMs } : {}),
     ...(args.rounds !== undefined ? { rounds: args.rounds } : {}),
     newBridge: ({ restarted }) => engineBridge(args, { log, restarted, ...(args.json ? { notes: () => undefined } : {}) }),
@@ -37,7 +38,7 @@ export async function runAttach(args: AttachArgs, output: Output): Promise<numbe
   });
   const end = await Promise.race([played, stop]);
   await connection.close(); // engines stop with their games; seats wait out the server's grace
-  if (end?.ended !== 'engine-failed') return 0;
+  if (end?.ended !== 'engine-failed' && end?.ended !== 'refused') return 0;
   output.err(`Stopped: ${end.message}.`);
   return 1;
 }

@@ -10,6 +10,7 @@ import { ratingsPage } from './pages/ratings.js';
 import { gamePage } from './pages/game.js';
 import { lobbyPage } from './pages/lobby.js';
 import { replayPage } from './pages/replay.js';
+import { tournamentPage } from './pages/tournament.js';
 import { link, parseRoute, playerLink, startRouter } from './router.js';
 
 installDefs();
@@ -63,6 +64,9 @@ function render(): void {
       break;
     case 'player':
       dispose = playerPage(main, route.name);
+      break;
+    case 'tournament':
+      dispose = tournamentPage(main, route.id);
       break;
     case 'missing':
       replace(main, h('div', { class: 'empty-state' }, h('h2', null, 'Nothing here'), link('/', 'Back to the lobby', 'btn primary')));

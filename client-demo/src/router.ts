@@ -10,6 +10,7 @@ export type Route =
   | { page: 'account'; next: string }
   | { page: 'ratings'; game: GameId }
   | { page: 'player'; name: string }
+  | { page: 'tournament'; id: string }
   | { page: 'missing' };
 
 export function parseRoute(loc: Location = location): Route {
@@ -26,6 +27,8 @@ export function parseRoute(loc: Location = location): Route {
   if (ratings && isGameId(ratings[1]!)) return { page: 'ratings', game: ratings[1] };
   const player = /^\/players\/([^/]+)$/.exec(path);
   if (player) return { page: 'player', name: decodeURIComponent(player[1]!) };
+  const tournament = /^\/tournaments\/([^/]+)$/.exec(path);
+  if (tournament) return { page: 'tournament', id: decodeURIComponent(tournament[1]!) };
   return { page: 'missing' };
 }
 

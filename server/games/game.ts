@@ -59,12 +59,17 @@ function freshGame(
 }
 
 /** A new room from a validated request; bots must be known (`botExists`). */
-export function createGame(spec: CreateRoom, botExists: (name: string) => boolean, now: number, made: { id?: string; ladder?: boolean; owner?: string | null } = {}): ServerResult<StoredGame> {
+export function createGame(spec: CreateRoom, botExists: (name: string) => boolean, now: number, made: { id?: string; ladder?: boolean; owner?: string | null; reserved?: Partial<Record<Color, string>> } = {}): ServerResult<StoredGame> {
   for (const color of COLORS) {
     const seat = spec.seats[color];
     if (seat.kind === 'bot' && !botExists(seat.bot)) return refuse('room/bad_seat', `No bot "${seat.bot}" plays ${spec.game}.`);
   }
-  const seats = { black: seatOf(spec.seats.black), white: seatOf(spec.seats.white) };
+  // A human seat may be kept for one person (a tournament's pairing), as an agent seat for one agent.
+  const reserve = (color: Color): StoredSeat => {
+    const seat = seatOf(spec.seats[color]);
+    return made.reserved?.[color] ? { ...seat, reservedFor: made.reserved[color]! } : seat;
+  };
+  const seats = { black: reserve('black'), white: reserve('white') };
   const game = freshGame(
     { id: made.id ?? newGameId(), game: spec.game, options: spec.options, timeControl: spec.timeControl, showThinking: spec.showThinking ?? !spec.rated, seats, rated: spec.rated, ladder: made.ladder ?? false, owner: made.owner ?? null },
     now,
@@ -296,6 +301,18 @@ export function setConnected(game: StoredGame, color: Color, connected: boolean,
     ? { ...seat, connected, connectedVia: via, awaySince: null }
     : { ...seat, connected, connectedVia: null, awaySince: now };
   return next(game, { seats: { ...game.seats, [color]: updated } }, now);
+}
+
+/**
+ * A seat an account holds gets a new token (the one made when a tournament seated the account
+ * was never sent): the signed-in account takes its seat this way, from any connection.
+ */
+export function reissueAccountSeat(game: StoredGame, account: string, via: string, now: number): ServerResult<{ game: StoredGame; color: Color; token: string }> {
+  const color = COLORS.find((c) => game.seats[c].account && game.seats[c].name?.toLowerCase() === account.toLowerCase());
+  if (color === undefined) return refuse('room/not_yours', `No seat of this room is ${account}'s.`);
+  const token = newToken();
+  const seat: StoredSeat = { ...game.seats[color], tokenHash: hashToken(token), connected: true, connectedVia: via, awaySince: null };
+  return accept({ game: next(game, { seats: { ...game.seats, [color]: seat } }, now), color, token });
 }
 
 /** The seat's holder process `via` is gone: the seat is away from `now`, unless another holds it since. */

@@ -166,11 +166,11 @@ export class GameService {
   }
 
   /** A room; a signed-in creator (`as.account`) who sits plays under the account's name. */
-  async createRoom(payload: unknown, as: { account?: string; ladder?: boolean; owner?: string } = {}): Promise<ServerResult<{ gameId: string; seat: Seated | null; view: GameView }>> {
+  async createRoom(payload: unknown, as: { account?: string; ladder?: boolean; owner?: string; id?: string; reserved?: Partial<Record<Color, string>> } = {}): Promise<ServerResult<{ gameId: string; seat: Seated | null; view: GameView }>> {
     const request = parse(CreateRoomSchema, payload);
     if (!request.ok) return request;
     const spec = request.value;
-    const created = G.createGame(spec, (name) => this.options.botExists(spec.game, name), this.now(), { ladder: as.ladder, owner: as.owner ?? (as.account ? `account:${as.account}` : null) });
+    const created = G.createGame(spec, (name) => this.options.botExists(spec.game, name), this.now(), { ladder: as.ladder, owner: as.owner ?? (as.account ? `account:${as.account}` : null), id: as.id, reserved: as.reserved });
     if (!created.ok) return created;
     for (const color of COLORS) {
       const seat = spec.seats[color];
@@ -272,6 +272,19 @@ export class GameService {
       if (!sat.ok) return sat;
       seat = { gameId, color: sat.value.color, token: sat.value.token };
       return accept(sat.value.game);
+    });
+    if (!result.ok) return result;
+    return accept({ seat: seat!, view: G.toView(result.value, this.now()) });
+  }
+
+  /** A signed-in account's seat in a room it was seated in for it (a tournament's game), with a new token. */
+  async seatOfAccount(gameId: string, account: string): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
+    let seat: Seated | undefined;
+    const result = await this.mutate(gameId, (game) => {
+      const reissued = G.reissueAccountSeat(game, account, this.options.instance, this.now());
+      if (!reissued.ok) return reissued;
+      seat = { gameId, color: reissued.value.color, token: reissued.value.token };
+      return accept(reissued.value.game);
     });
     if (!result.ok) return result;
     return accept({ seat: seat!, view: G.toView(result.value, this.now()) });

@@ -20,6 +20,9 @@ import { RedisPlatform } from '../store/platform-redis.js';
 import type { PlatformStore } from '../store/platform.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { GameStore } from '../store/store.js';
+import { MemoryTournaments } from '../tournaments/store/memory-tournaments.js';
+import { RedisTournaments } from '../tournaments/store/redis-tournaments.js';
+import type { TournamentStore } from '../tournaments/store/tournament-store.js';
 import { botJobCountsKey } from './bot-worker.js';
 import { BullmqAnalysisJobs } from './bullmq-analysis.js';
 import { BullmqBotTurns } from './bullmq-bot-turns.js';
@@ -45,6 +48,7 @@ export interface Runtime {
   readonly mode: 'redis' | 'embedded';
   readonly store: GameStore;
   readonly platform: PlatformStore;
+  readonly tournaments: TournamentStore;
   readonly io: BoardroomServer;
   readonly broadcaster: SocketBroadcaster;
   readonly quotas: Quotas;
@@ -62,6 +66,7 @@ export interface Runtime {
 interface Backend {
   readonly store: GameStore;
   readonly platform: PlatformStore;
+  readonly tournaments: TournamentStore;
   readonly botTurns: BotTurns & Deliverer<RuntimeHandlers>;
   readonly timers: Timers & Deliverer<RuntimeHandlers>;
   readonly analysisJobs: AnalysisJobs & Deliverer<AnalysisHandlers>;
@@ -116,6 +121,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     mode: config.REDIS_URL ? 'redis' : 'embedded',
     store,
     platform,
+    tournaments: backend.tournaments,
     io,
     broadcaster,
     quotas,
@@ -147,6 +153,7 @@ function embeddedBackend({ config, metrics, onError }: RuntimeOptions): Backend 
   return {
     store: new MemoryStore(),
     platform: new MemoryPlatform(),
+    tournaments: new MemoryTournaments(),
     botTurns,
     timers: new LocalTimers(onError),
     analysisJobs: new LocalAnalysisJobs(pool, onError),
@@ -195,6 +202,7 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
   return {
     store: new RedisStore(storeRedis, `${prefix}:`),
     platform: new RedisPlatform(storeRedis, `${prefix}:`),
+    tournaments: new RedisTournaments(storeRedis, `${prefix}:`),
     botTurns,
     timers,
     analysisJobs: new BullmqAnalysisJobs(redis, onError, prefix),

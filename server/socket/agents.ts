@@ -9,6 +9,8 @@ import type { GameStore } from '../store/store.js';
 import { agentRoom, gameRoom, LOBBY } from './broadcaster.js';
 import { guard } from './guard.js';
 import type { AgentNamespace, AgentSocket } from './namespaces.js';
+import type { TournamentEntries } from '../tournaments/entries.js';
+import { tournamentAgentHandlers } from '../tournaments/sockets.js';
 
 /**
  * The agent namespace: an outside bot connects with `auth: { token }` (made by the admin API,
@@ -19,7 +21,7 @@ import type { AgentNamespace, AgentSocket } from './namespaces.js';
  * never both answer a turn. When the agent's last connection goes, its seats are away and are
  * lost after the grace, as a person's are.
  */
-export function attachAgents(ns: AgentNamespace, { service, ladder }: { service: GameService; ladder: Ladder }, store: GameStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachAgents(ns: AgentNamespace, { service, ladder, tournaments }: { service: GameService; ladder: Ladder; tournaments: TournamentEntries }, store: GameStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0) return next(authError('auth/required', 'Connect with auth: { token } holding your agent token.'));
@@ -69,6 +71,7 @@ export function attachAgents(ns: AgentNamespace, { service, ladder }: { service:
     handle('move', (payload) => service.moveAsAgent(agent, payload), 'refusals');
     handle('ladder:join', (payload) => ladder.join(agent, payload));
     handle('ladder:leave', (payload) => ladder.leave(agent, payload));
+    tournamentAgentHandlers(handle, socket, tournaments, agent, socket.data.instance ?? '');
     handle('resign', (payload) => service.resignAsAgent(agent, payload));
     handle('draw:offer', (payload) => service.offerDrawAsAgent(agent, payload));
     handle('draw:accept', (payload) => service.acceptDrawAsAgent(agent, payload));

@@ -13,6 +13,8 @@ import { guard } from './guard.js';
 import type { PlayerNamespace, PlayerSocket } from './namespaces.js';
 import { endSession, SESSION_ENDED, sessionRoom } from './sessions.js';
 import { SpectatorCount } from './spectators.js';
+import type { TournamentEntries } from '../tournaments/entries.js';
+import { tournamentPlayerHandlers } from '../tournaments/sockets.js';
 
 interface SeatHeld {
   readonly gameId: string;
@@ -24,6 +26,7 @@ export interface PlayerServices {
   readonly analysis: AnalysisService;
   readonly accounts: Accounts;
   readonly matchmaker: Matchmaker;
+  readonly tournaments: TournamentEntries;
   /** Proxies in front of the server whose X-Forwarded-For is believed. */
   readonly trustProxy: number;
 }
@@ -34,7 +37,7 @@ export interface PlayerServices {
  * A signed-in player's session cookie, read at the handshake, makes its seats its account's while
  * the session lives: it is asked again before each request that acts as the account.
  */
-export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts, matchmaker, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts, matchmaker, tournaments, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use((socket, next) => {
     accounts
       .session(sessionFromCookie(socket.handshake.headers.cookie))
@@ -80,6 +83,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
       await socket.join(LOBBY);
       return service.listRooms(payload);
     });
+    tournamentPlayerHandlers(handle, socket, tournaments, service, signedIn);
     handle('room:create', async (payload) => {
       const account = await signedIn();
       const created = await service.createRoom(payload, { account, owner: ownerOf(account) });

@@ -46,6 +46,14 @@ export const SERVER_ERROR_CODES = [
   'quota/connections', // (connect) as many connections are open from this address as allowed
   'admin/too_many_open', // an admin connection follows as many games move by move as allowed; close one first
   'analysis/not_finished', // only a finished game can be analysed
+  'room/not_yours', // no seat of the room is the signed-in account's
+  'tournament/not_found',
+  'tournament/closed', // entries are closed: it started (Swiss, round robin) or finished
+  'tournament/full', // as many entrants as the tournament takes
+  'tournament/rating_too_low', // the entrant's rating is below the tournament's minimum
+  'tournament/not_entered', // the account or agent is not an entrant (or withdrew)
+  'tournament/not_allowed', // only the creator or the admin may do that
+  'tournament/too_few', // a tournament starts with two entrants or more
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 export type ErrorCode = ServerErrorCode | MoveErrorCode;

@@ -5,6 +5,7 @@ import type { AdminPage } from './admin.js';
 import type { RoomsPage } from './lobby.js';
 import type { GameId } from '../rules.js';
 import type { GameResult, GameView, MovedEvent, RoomSummary, ThinkingView } from './views.js';
+import type { TournamentDelta, TournamentPaired, TournamentSummary, TournamentView } from './tournaments.js';
 
 type Callback<T> = (ack: Ack<T>) => void;
 type Done = Callback<Record<string, never>>;
@@ -47,6 +48,23 @@ export interface ClientToServerEvents {
    * this connection then hears `analysis` events for it until the analysis is done or failed.
    */
   'analysis:request': (payload: unknown, ack: Callback<{ status: AnalysisStatus }>) => void;
+  /** Tournaments by status (`{ status }`); this connection then hears `tournaments:changed`. */
+  'tournaments:list': (payload: unknown, ack: Callback<{ tournaments: TournamentSummary[] }>) => void;
+  /** A new tournament (`CreateTournament`), by a signed-in account. */
+  'tournament:create': (payload: unknown, ack: Callback<{ tournament: TournamentView }>) => void;
+  /** The whole tournament (`{ tournamentId }`); this connection then hears its `tournament:delta`s and, signed in, its own `tournament:paired`. */
+  'tournament:follow': (payload: unknown, ack: Callback<{ tournament: TournamentView }>) => void;
+  'tournament:unfollow': (payload: unknown, ack: Done) => void;
+  /** The signed-in account enters (`{ tournamentId }`). */
+  'tournament:join': (payload: unknown, ack: Callback<{ tournament: TournamentSummary }>) => void;
+  /** The signed-in account withdraws: it is not paired again; a game under way goes on. */
+  'tournament:withdraw': (payload: unknown, ack: Done) => void;
+  /** The creator starts it now (`{ tournamentId }`). */
+  'tournament:start': (payload: unknown, ack: Done) => void;
+  /** The creator enters roster bots (`{ tournamentId, bots }`). */
+  'tournament:bots': (payload: unknown, ack: Callback<{ tournament: TournamentSummary }>) => void;
+  /** The signed-in account's seat in its game under way (`{ tournamentId }`), with a fresh token for `room:resume`. */
+  'tournament:seat': (payload: unknown, ack: Callback<{ seat: SeatGrant; view: GameView }>) => void;
 }
 
 /** A seek's game: its room, the seeker's seat (resume it with `room:resume`), and the view. */
@@ -83,6 +101,12 @@ export interface ServerToClientEvents {
   'session:ended': (event: SessionEnded) => void;
   /** A requested analysis moved on (`pending` with progress), finished (`done`) or `failed`. */
   analysis: (status: AnalysisStatus) => void;
+  /** A tournament's status or entry count changed (to connections that listed tournaments). */
+  'tournaments:changed': (summary: TournamentSummary) => void;
+  /** What one write of a followed tournament changed: standings rows and pairings, not whole tables. */
+  'tournament:delta': (delta: TournamentDelta) => void;
+  /** This account (or agent) was paired in a tournament. */
+  'tournament:paired': (paired: TournamentPaired) => void;
 }
 
 export interface GameEnded {
@@ -108,6 +132,11 @@ export interface AgentClientToServerEvents {
   move: ClientToServerEvents['move'];
   'ladder:join': (payload: unknown, ack: Callback<{ game: GameId; games: number }>) => void;
   'ladder:leave': (payload: unknown, ack: Done) => void;
+  'tournaments:list': ClientToServerEvents['tournaments:list'];
+  'tournament:follow': ClientToServerEvents['tournament:follow'];
+  /** The agent enters (`{ tournamentId }`): it hears `tournament:paired` and plays its games as `turn`s. */
+  'tournament:join': ClientToServerEvents['tournament:join'];
+  'tournament:withdraw': ClientToServerEvents['tournament:withdraw'];
   resign: (payload: unknown, ack: Done) => void;
   'draw:offer': (payload: unknown, ack: Done) => void;
   'draw:accept': (payload: unknown, ack: Done) => void;
@@ -129,6 +158,8 @@ export interface AgentServerToClientEvents {
   challenge: (offer: ChallengeOffer) => void;
   /** The agent this one challenged declined. */
   'challenge:declined': (event: { gameId: string; by: string }) => void;
+  'tournament:delta': ServerToClientEvents['tournament:delta'];
+  'tournament:paired': ServerToClientEvents['tournament:paired'];
 }
 
 /** The admin namespace (`/admin`). Every request is acknowledged. */

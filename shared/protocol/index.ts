@@ -7,3 +7,4 @@ export * from './admin.js';
 export * from './moves.js';
 export * from './analysis.js';
 export * from './lobby.js';
+export * from './tournaments.js';

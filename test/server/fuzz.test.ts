@@ -12,8 +12,8 @@ import { ADMIN_TOKEN, Client, expectOk, startServer } from '../support/server.js
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const PER_EVENT = 200;
 const EVENTS = {
-  '/': ['rooms:list', 'room:create', 'room:join', 'room:watch', 'room:unwatch', 'room:resume', 'room:leave', 'move', 'resign', 'draw:offer', 'draw:accept', 'draw:decline', 'rematch', 'seek', 'seek:cancel', 'seek:bot'],
-  '/agent': ['hello', 'rooms:list', 'room:create', 'room:join', 'room:watch', 'challenge', 'challenge:decline', 'move', 'resign', 'draw:offer', 'draw:accept', 'draw:decline', 'ladder:join', 'ladder:leave'],
+  '/': ['rooms:list', 'room:create', 'room:join', 'room:watch', 'room:unwatch', 'room:resume', 'room:leave', 'move', 'resign', 'draw:offer', 'draw:accept', 'draw:decline', 'rematch', 'seek', 'seek:cancel', 'seek:bot', 'tournaments:list', 'tournament:create', 'tournament:follow', 'tournament:unfollow', 'tournament:join', 'tournament:withdraw', 'tournament:start', 'tournament:bots', 'tournament:seat'],
+  '/agent': ['hello', 'rooms:list', 'room:create', 'room:join', 'room:watch', 'challenge', 'challenge:decline', 'move', 'resign', 'draw:offer', 'draw:accept', 'draw:decline', 'ladder:join', 'ladder:leave', 'tournaments:list', 'tournament:follow', 'tournament:join', 'tournament:withdraw'],
   '/admin': ['admin:list', 'admin:unlist', 'admin:open', 'admin:close', 'admin:end', 'admin:queue'],
 } as const;
 const CODES = new Set<string>([...SERVER_ERROR_CODES, ...MOVE_ERROR_CODES]);

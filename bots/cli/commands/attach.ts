@@ -7,7 +7,8 @@ import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
 const HELP = `Usage: boardroom attach --server URL --token TOKEN --game othello|gomoku|minichess
                         (--piskvork CMD | --uci CMD | --nboard CMD | --file CMD)
                         [--uci-variant NAME] [--uci-variants-file FILE] [--uci-option NAME=VALUE]...
-                        [--games N] [--play open|challenges|ladder] [--vs NAME [--move-ms MS]]
+                        [--games N] [--play open|challenges|ladder|tournament [--tournament ID]]
+                        [--vs NAME [--move-ms MS]]
                         [--rounds N] [--json]
 
 Plays an engine you already have on a Boardroom server, as the agent whose token you give
@@ -28,11 +29,13 @@ protocol and its answer sent back in Boardroom's notation.
   --file CMD               a program of the course file protocol (all three games), run each
                            turn as CMD STATE ACTION until the move's time is up
   --games N                games at once (default 1)
-  --play open|challenges|ladder
+  --play open|challenges|ladder|tournament
                            open: take open agent seats of the game and accept challenges
                            (default); challenges: only challenges and seats reserved for you;
                            ladder: enter the game's rated ladder, whose games the server starts
-                           (up to --games at once); see GET /api/ratings/GAME
+                           (up to --games at once); see GET /api/ratings/GAME; tournament:
+                           enter the tournament --tournament ID (GET /api/tournaments) and
+                           play its games until it ends
   --vs NAME                challenge this bot or agent instead, game after game, taking
                            black and white in turn
   --move-ms MS             the per-move clock of those challenges (default ${DEFAULT_MOVE_MS}), from
@@ -72,7 +75,8 @@ export interface AttachArgs {
   readonly uciVariantsFile?: string;
   readonly uciOptions: readonly { name: string; value: string }[];
   readonly games: number;
-  readonly play: 'open' | 'challenges' | 'ladder';
+  readonly play: 'open' | 'challenges' | 'ladder' | 'tournament';
+  readonly tournament?: string;
   readonly vs?: string;
   readonly moveMs: number;
   readonly rounds?: number;
@@ -93,6 +97,7 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     'uci-option': { type: 'string', multiple: true },
     games: { type: 'string' },
     play: { type: 'string' },
+    tournament: { type: 'string' },
     vs: { type: 'string' },
     'move-ms': { type: 'string' },
     rounds: { type: 'string' },
@@ -112,8 +117,9 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return { name: option.slice(0, cut), value: option.slice(cut + 1) };
   });
   const play = values.play ?? 'open';
-  if (play !== 'open' && play !== 'challenges' && play !== 'ladder') throw new UsageError(`--play takes open, challenges or ladder, not "${play}".`);
-  if (play === 'ladder' && values.vs) throw new UsageError('--vs challenges one opponent; the ladder chooses opponents itself: use one or the other.');
+  if (play !== 'open' && play !== 'challenges' && play !== 'ladder' && play !== 'tournament') throw new UsageError(`--play takes open, challenges, ladder or tournament, not "${play}".`);
+  if ((play === 'ladder' || play === 'tournament') && values.vs) throw new UsageError(`--vs challenges one opponent; the ${play} chooses opponents itself: use one or the other.`);
+  if ((play === 'tournament') !== (values.tournament !== undefined)) throw new UsageError('--play tournament takes the tournament as --tournament ID (and --tournament goes with --play tournament).');
   return {
     server: values.server.replace(/\/+$/, ''),
     token,
@@ -125,6 +131,7 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     uciOptions,
     games: values.games === undefined ? 1 : wholeNumberArg('--games', values.games, 1, 64),
     play,
+    ...(values.tournament ? { tournament: values.tournament } : {}),
     ...(values.vs ? { vs: values.vs } : {}),
     moveMs: values['move-ms'] === undefined ? DEFAULT_MOVE_MS : wholeNumberArg('--move-ms', values['move-ms'], 1000, 3_600_000),
     ...(values.rounds !== undefined ? { rounds: wholeNumberArg('--rounds', values.rounds, 1, 100_000) } : {}),

@@ -4,6 +4,7 @@ import { GAME_IDS } from '../../../shared/rules.js';
 import { AdminConnection } from '../admin-connection.js';
 import { GameScreen } from '../components/game-screen.js';
 import { LiveGames } from '../components/live-games.js';
+import { adminTournaments } from '../components/admin-tournaments.js';
 import { Disposer, h, replace, toast } from '../dom.js';
 import { CLIENT_GAMES } from '../games/index.js';
 import { getJson } from '../net.js';
@@ -131,7 +132,7 @@ export function adminPage(root: HTMLElement, watch: string | null): () => void {
   else {
     const table = new LiveGames(conn);
     disposer.add(() => table.destroy());
-    replace(body, table.el);
+    replace(body, adminTournaments(disposer), table.el);
   }
   return () => disposer.dispose();
 }

@@ -4,6 +4,7 @@ import { firstMover } from '../../../shared/games.js';
 import { CreateRoomSchema, type LobbyFilter, type RoomSummary, type SeatView } from '../../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../../shared/rules.js';
 import { account } from '../account.js';
+import { tournamentListCard } from '../components/tournament-list.js';
 import { quickPairCard } from '../components/quick-pair.js';
 import { RoomPages } from '../components/room-pages.js';
 import { Disposer, h, replace, toast } from '../dom.js';
@@ -328,6 +329,7 @@ export function lobbyPage(root: HTMLElement): () => void {
         'div',
         { class: 'room-lists' },
         quickPairCard(disposer),
+        tournamentListCard(disposer),
         filters,
         section('Open rooms ', sections.waiting),
         section('Live now ', sections.live),

@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TournamentDelta } from '../../shared/protocol/index.js';
+import type { BotTurns, Broadcaster, Timers } from '../games/ports.js';
+import { GameService } from '../games/service.js';
+import { createLogger } from '../log.js';
+import { MemoryStore } from '../store/memory-store.js';
+import { MemoryPlatform } from '../store/platform-memory.js';
+import { TournamentEntries } from './entries.js';
+import type { TournamentNotifier } from './notifier.js';
+import { TournamentRunner } from './runner.js';
+import { MemoryTournaments } from './store/memory-tournaments.js';
+
+// Two runners (two processes) over one store: a round is written once, and a round whose games a
+// dying process only half made is finished by the other from what was written.
+
+const quiet: Broadcaster = { moved: () => undefined, state: () => undefined, ended: () => undefined, thinking: () => undefined, roomChanged: () => undefined, agentTurn: () => undefined, challenge: () => undefined, challengeDeclined: () => undefined };
+const botTurns: BotTurns = { request: async () => undefined, pending: async () => false, answered: async () => undefined, close: async () => undefined };
+const timers: Timers = { armFlag: async () => undefined, armAbandon: async () => undefined, cancel: async () => undefined, close: async () => undefined };
+
+let games: MemoryStore;
+let platform: MemoryPlatform;
+let tournaments: MemoryTournaments;
+let deltas: TournamentDelta[];
+let notifier: TournamentNotifier;
+
+const service = (): GameService => new GameService({ store: games, broadcaster: quiet, botTurns, timers, botExists: () => true, agentExists: async () => true, instance: 'web', botBudget: () => 50, graceMs: 60_000 });
+const runner = (instance: string, gameService = service()): TournamentRunner => new TournamentRunner({ tournaments, games, platform, service: gameService, notifier, instance, log: createLogger('silent') });
+
+async function startedSwiss(bots: number): Promise<string> {
+  const entries = new TournamentEntries({ tournaments, games, notifier, botExists: () => true });
+  const made = await entries.create({ name: 'Runner', game: 'othello', format: 'swiss', rounds: 3, bots: Array.from({ length: bots }, (_, i) => `bot-${i}`) }, { kind: 'admin' });
+  if (!made.ok) throw new Error(made.error.code);
+  const started = await entries.start({ tournamentId: made.value.tournament.id }, { kind: 'admin' });
+  if (!started.ok) throw new Error(started.error.code);
+  return made.value.tournament.id;
+}
+
+beforeEach(() => {
+  games = new MemoryStore();
+  platform = new MemoryPlatform();
+  tournaments = new MemoryTournaments();
+  deltas = [];
+  notifier = { listed: () => undefined, changed: (d) => void deltas.push(d), paired: () => undefined };
+});
+
+describe('the tournament runner', () => {
+  it('two processes advancing one tournament at once pair its round once and make each game once', async () => {
+    const id = await startedSwiss(8);
+    await Promise.all([runner('a').advance(id), runner('b').advance(id), runner('c').advance(id)]);
+    const t = (await tournaments.get(id))!;
+    expect(t.round).toBe(1);
+    expect(t.pairings).toHaveLength(4);
+    const paired = deltas.filter((d) => d.pairings.some((p) => p.round === 1 && p.winner === null));
+    expect(paired).toHaveLength(1);
+    for (const p of t.pairings) expect((await games.get(p.gameId!))?.status).toBe('live');
+  });
+
+  it('a round half-started by a process that died is finished by another, with the same pairings', async () => {
+    const id = await startedSwiss(8);
+    const dying = service();
+    let made = 0;
+    const createRoom = dying.createRoom.bind(dying);
+    dying.createRoom = async (...args) => {
+      if (++made > 1) throw new Error('the process died here');
+      return createRoom(...args);
+    };
+    await runner('dies', dying).advance(id).catch(() => undefined);
+    const half = (await tournaments.get(id))!;
+    expect(half.pairings).toHaveLength(4);
+    const exist = await Promise.all(half.pairings.map((p) => games.get(p.gameId!)));
+    expect(exist.filter(Boolean)).toHaveLength(1);
+
+    await runner('other').advance(id);
+    const finished = (await tournaments.get(id))!;
+    expect(finished.pairings).toEqual(half.pairings);
+    expect(finished.round).toBe(1);
+    for (const p of finished.pairings) expect((await games.get(p.gameId!))?.status).toBe('live');
+  });
+
+  it('one lock holder at a time: a second process does nothing while the first holds it', async () => {
+    const id = await startedSwiss(4);
+    await platform.lock('tournaments', 'a', 60_000);
+    await runner('b').tick();
+    expect((await tournaments.get(id))!.round).toBe(0);
+    await runner('a').tick();
+    expect((await tournaments.get(id))!.round).toBe(1);
+  });
+});
