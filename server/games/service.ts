@@ -27,7 +27,7 @@ import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
 import { indexChanges } from './indexes.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
-import { accept, parse, refuse, type ServerResult } from './refuse.js';
+import { accept, parse, refuse, type ServerResult } from '../refuse.js';
 
 export interface ServiceOptions {
   readonly store: GameStore;

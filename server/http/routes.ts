@@ -4,7 +4,7 @@ import { RECORD_FORMATS } from '../../shared/records/index.js';
 import { BOT_CATALOG } from '../../bots/jobs/contract.js';
 import { AdminQuerySchema } from '../../shared/protocol/index.js';
 import type { LiveTable } from '../admin/live-table.js';
-import { parse } from '../games/refuse.js';
+import { parse } from '../refuse.js';
 import type { AnalysisService } from '../games/analysis.js';
 import type { GameService } from '../games/service.js';
 import { newToken, hashToken } from '../games/tokens.js';

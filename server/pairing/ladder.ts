@@ -1,7 +1,7 @@
 import { LadderConfigSchema, LadderJoinSchema, LadderLeaveSchema, type SeatSpec, type TimeControl } from '../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../shared/rules.js';
 import type { GameService } from '../games/service.js';
-import { accept, parse, type ServerResult } from '../games/refuse.js';
+import { accept, parse, type ServerResult } from '../refuse.js';
 import type { Logger } from '../log.js';
 import { NEW_RATING } from '../ratings/rating.js';
 import type { LadderConfig, PlatformStore } from '../store/platform.js';

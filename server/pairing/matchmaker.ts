@@ -3,7 +3,7 @@ import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { SeekIdSchema, SeekSchema, type GameView, type SeatGrant } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import type { GameService } from '../games/service.js';
-import { accept, parse, refuse, type ServerResult } from '../games/refuse.js';
+import { accept, parse, refuse, type ServerResult } from '../refuse.js';
 import type { PlatformStore, Seek } from '../store/platform.js';
 import type { GameStore } from '../store/store.js';
 

@@ -1,7 +1,7 @@
 import { AgentJoinSchema } from '../../shared/protocol/index.js';
 import type { GameService } from '../games/service.js';
 import type { Ladder } from '../pairing/ladder.js';
-import { parse } from '../games/refuse.js';
+import { parse } from '../refuse.js';
 import { hashToken } from '../games/tokens.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';

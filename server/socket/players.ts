@@ -4,7 +4,7 @@ import { sessionFromCookie, type Accounts } from '../accounts/accounts.js';
 import type { AnalysisService } from '../games/analysis.js';
 import type { GameService } from '../games/service.js';
 import type { Matchmaker } from '../pairing/matchmaker.js';
-import { accept, parse, type ServerResult } from '../games/refuse.js';
+import { accept, parse, type ServerResult } from '../refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { clientAddress } from './address.js';
