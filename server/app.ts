@@ -9,7 +9,6 @@ import { ExpressAdapter } from '@bull-board/express';
 import cors from 'cors';
 import express from 'express';
 import { Server } from 'socket.io';
-import { BOT_CATALOG, catalogEntry } from '../bots/jobs/contract.js';
 import { Accounts } from './accounts/accounts.js';
 import { AdminSessions } from './accounts/admin-sessions.js';
 import { playerRoutes } from './http/player-routes.js';
@@ -34,7 +33,7 @@ import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, 
 import { attachPlayers } from './socket/players.js';
 import { announceLostGames, storeEmptied } from './socket/lost-games.js';
 import { announceSignOut, endAllSessions } from './socket/sessions.js';
-import { isStoreUnavailable, type StoredGame } from './store/store.js';
+import { isStoreUnavailable } from './store/store.js';
 import { STORE_UNAVAILABLE } from './socket/guard.js';
 
 export interface Boardroom {
@@ -81,18 +80,14 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     onError,
     io: (adapter) => new Server<ClientToServerEvents, ServerToClientEvents, NoServerEvents, ConnectionData>(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) }),
   });
-  const { store, platform, io, broadcaster, quotas, service, analysis, queueStats, dashboardQueues, mode } = runtime;
-  const botExists = (game: StoredGame['game'], name: string): boolean => catalogEntry(game, name) !== undefined;
-  const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => {
-    const lower = name.toLowerCase();
-    return Object.values(BOT_CATALOG).some((bots) => bots.some((b) => b.name.toLowerCase() === lower)) || (await store.agentNamed(name)) !== undefined;
-  });
+  const { store, platform, io, broadcaster, quotas, bots, service, analysis, queueStats, dashboardQueues, mode } = runtime;
+  const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => bots.named(name) !== undefined || (await store.agentNamed(name)) !== undefined);
   const matchmaker = new Matchmaker({
     platform,
     store,
     service,
     instance,
-    bots: (game) => BOT_CATALOG[game].map((b) => b.name),
+    bots,
     // A process that does not answer in time must not stop all pairing: its seekers count as there.
     reachable: (seekId) => io.in(seekRoom(seekId)).fetchSockets().then((sockets) => sockets.length > 0, () => true),
     notify: (paired) => {
@@ -102,7 +97,7 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     },
   });
   // The ladder's share of the bot workers: half of this process's threads, at least one game.
-  const ladder = new Ladder({ platform, store, service, instance, botExists, maxConcurrent: Math.max(1, Math.floor(config.BOT_THREADS / 2)), log });
+  const ladder = new Ladder({ platform, store, service, instance, bots, maxConcurrent: Math.max(1, Math.floor(config.BOT_THREADS / 2)), log });
 
   let closing = false;
   /** The server processes whose lease runs, this one always among them. */
@@ -145,8 +140,8 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
 
   app.use(cors({ origin: origins }));
   app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
-  app.use(playerRoutes({ accounts, platform, store, signedOut: (key) => announceSignOut(players, key) }));
-  app.use(apiRoutes({ service, analysis, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
+  app.use(playerRoutes({ accounts, platform, store, bots, signedOut: (key) => announceSignOut(players, key) }));
+  app.use(apiRoutes({ service, bots, analysis, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   if (dashboardQueues.length > 0) {
     const board = new ExpressAdapter();
     board.setBasePath('/admin/queues');

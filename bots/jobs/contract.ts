@@ -7,7 +7,7 @@ import type { Position } from '../../shared/games.js';
 import type { GameAnalysis } from '../../shared/protocol/analysis.js';
 import type { GameId, GameOptions } from '../../shared/rules.js';
 
-export { BOT_CATALOG, catalogEntry, type BotEntry } from '../registry.js';
+export { BOT_CATALOG, type BotEntry } from '../registry.js';
 
 export interface BotJobInput {
   /** The room's game id and the ply the move is for: a stale answer is recognised by them. */

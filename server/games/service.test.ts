@@ -10,6 +10,7 @@ import { RedisStore } from '../store/redis-store.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
 import { GameService } from './service.js';
+import { catalogBots } from '../runtime/catalog-bots.js';
 import { sampleGame } from '../store/store.contract.js';
 
 // The service on fake ports (a recording broadcaster, bot turns and timers that only note what
@@ -43,10 +44,9 @@ function makeService(over: GameStore = store): GameService {
     broadcaster,
     botTurns,
     timers,
-    botExists: (_game, name) => name === 'engine-1',
+    bots: catalogBots(),
     agentExists: async () => false,
     instance: 'test',
-    botBudget: () => 50,
     graceMs: 60_000,
     now: () => now,
   });

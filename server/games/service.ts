@@ -26,7 +26,7 @@ import { agentKey, type GameEnd, type GameStore, type IndexEntry, type StoredGam
 import { flagTime, timeLeft } from './clock.js';
 import * as G from './game.js';
 import { indexChanges } from './indexes.js';
-import type { Broadcaster, BotTurns, Timers } from './ports.js';
+import type { Bots, Broadcaster, BotTurns, Timers } from './ports.js';
 import { accept, parse, refuse, type ServerResult } from '../refuse.js';
 
 export interface ServiceOptions {
@@ -34,12 +34,10 @@ export interface ServiceOptions {
   readonly broadcaster: Broadcaster;
   readonly botTurns: BotTurns;
   readonly timers: Timers;
-  readonly botExists: (game: StoredGame['game'], name: string) => boolean;
+  readonly bots: Bots;
   readonly agentExists: (name: string) => Promise<boolean>;
   /** This server process's instance id: the seats its connections hold are stamped with it. */
   readonly instance: string;
-  /** A bot's own budget for one move in ms. */
-  readonly botBudget: (game: StoredGame['game'], name: string) => number;
   /** How long a dropped player keeps the seat while the game goes on. */
   readonly graceMs: number;
   /** How long a side has for its first move before the game is aborted; `FIRST_MOVE_GRACE_MS` by default. */
@@ -166,7 +164,7 @@ export class GameService {
     const request = parse(CreateRoomSchema, payload);
     if (!request.ok) return request;
     const spec = request.value;
-    const created = G.createGame(spec, (name) => this.options.botExists(spec.game, name), this.now(), { ladder: as.ladder, owner: as.owner ?? (as.account ? `account:${as.account}` : null) });
+    const created = G.createGame(spec, (name) => this.options.bots.entry(spec.game, name) !== undefined, this.now(), { ladder: as.ladder, owner: as.owner ?? (as.account ? `account:${as.account}` : null) });
     if (!created.ok) return created;
     for (const color of COLORS) {
       const seat = spec.seats[color];
@@ -767,7 +765,7 @@ export class GameService {
     const seat = game.seats[color];
     if (seat.kind === 'bot' && seat.name) {
       const left = timeLeft(game.timeControl, game.clock, color, this.now());
-      const budgetMs = Math.max(10, Math.min(this.options.botBudget(game.game, seat.name), left - BOT_SAFETY_MS));
+      const budgetMs = Math.max(10, Math.min(this.options.bots.budgetMs(game.game, seat.name), left - BOT_SAFETY_MS));
       const deadline = flag === null ? null : flag - BOT_SAFETY_MS;
       try {
         await this.options.quotas?.botThinking(game.owner, budgetMs);

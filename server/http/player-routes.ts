@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { GAME_IDS, isGameId, type GameId } from '../../shared/rules.js';
 import type { RatingView } from '../../shared/protocol/index.js';
-import { BOT_CATALOG } from '../../bots/jobs/contract.js';
+import type { Bots } from '../games/ports.js';
 import { SESSION_MS, sessionFromCookie, type Accounts } from '../accounts/accounts.js';
 import { isProvisional, type Identity, type RatingRecord } from '../ratings/rating.js';
 import type { PlatformStore } from '../store/platform.js';
@@ -12,6 +12,7 @@ export interface PlayerRouteDeps {
   readonly accounts: Accounts;
   readonly platform: PlatformStore;
   readonly store: GameStore;
+  readonly bots: Bots;
   /** A session was signed out: its open connections, in every process, stop acting as its account. */
   readonly signedOut: (key: string) => void;
 }
@@ -102,6 +103,6 @@ async function findIdentity(deps: PlayerRouteDeps, name: string): Promise<Identi
   if (account) return { kind: 'person', name: account.name };
   const agent = await deps.store.agentNamed(name);
   if (agent) return { kind: 'agent', name: agent.name };
-  if (GAME_IDS.some((game) => BOT_CATALOG[game].some((b) => b.name === name))) return { kind: 'bot', name };
-  return undefined;
+  const bot = deps.bots.named(name);
+  return bot === undefined ? undefined : { kind: 'bot', name: bot };
 }

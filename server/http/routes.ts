@@ -1,11 +1,11 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { GAMES } from '../../shared/games.js';
 import { RECORD_FORMATS } from '../../shared/records/index.js';
-import { BOT_CATALOG } from '../../bots/jobs/contract.js';
 import { AdminQuerySchema } from '../../shared/protocol/index.js';
 import type { LiveTable } from '../admin/live-table.js';
 import { parse } from '../refuse.js';
 import type { AnalysisService } from '../games/analysis.js';
+import type { Bots } from '../games/ports.js';
 import type { GameService } from '../games/service.js';
 import { newToken, hashToken } from '../games/tokens.js';
 import { toSummary } from '../games/game.js';
@@ -19,6 +19,7 @@ import type { GameStore, StoredGame } from '../store/store.js';
 
 export interface RouteDeps {
   readonly service: GameService;
+  readonly bots: Bots;
   readonly analysis: AnalysisService;
   readonly liveTable: LiveTable;
   readonly store: GameStore;
@@ -67,7 +68,7 @@ export function apiRoutes(deps: RouteDeps): Router {
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.scrape());
   });
   router.get('/api/bots', (_req, res) => {
-    res.json({ ok: true, bots: BOT_CATALOG });
+    res.json({ ok: true, bots: deps.bots.catalog });
   });
   router.get('/api/rooms', async (req, res) => {
     const listed = await deps.service.listRooms({ status: req.query.status ?? 'all' });
@@ -155,8 +156,8 @@ function adminRoutes(deps: RouteDeps): Router {
       return refusal(res, 400, 'payload/invalid', 'Give the agent a name of 1 to 40 letters, digits, ".", "-" or "_".');
     }
     const token = newToken();
-    if ((await deps.platform.account(name)) || !(await deps.store.putAgent(hashToken(token), { name, createdAt: Date.now() }))) {
-      return refusal(res, 409, 'agent/name_taken', `The name "${name}" is taken by an agent or a player's account; each name has one owner.`);
+    if (deps.bots.named(name) !== undefined || (await deps.platform.account(name)) || !(await deps.store.putAgent(hashToken(token), { name, createdAt: Date.now() }))) {
+      return refusal(res, 409, 'agent/name_taken', `The name "${name}" is taken by a bot, an agent or a player's account; each name has one owner.`);
     }
     res.status(201).json({ ok: true, name, token });
   });

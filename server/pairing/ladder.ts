@@ -1,5 +1,6 @@
 import { LadderConfigSchema, LadderJoinSchema, LadderLeaveSchema, type SeatSpec, type TimeControl } from '../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../shared/rules.js';
+import type { Bots } from '../games/ports.js';
 import type { GameService } from '../games/service.js';
 import { accept, parse, type ServerResult } from '../refuse.js';
 import type { Logger } from '../log.js';
@@ -18,7 +19,7 @@ export interface LadderOptions {
   readonly store: GameStore;
   readonly service: GameService;
   readonly instance: string;
-  readonly botExists: (game: GameId, name: string) => boolean;
+  readonly bots: Bots;
   /** The most ladder games that may run at once in one game: the ladder's share of the bot workers. */
   readonly maxConcurrent: number;
   readonly log: Logger;
@@ -56,7 +57,7 @@ export class Ladder {
   async configure(payload: unknown): Promise<ServerResult<{ ladder: LadderConfig; capped?: LadderCap }>> {
     const request = parse(LadderConfigSchema, payload);
     if (!request.ok) return request;
-    const unknown = request.value.bots.find((bot) => !this.options.botExists(request.value.game, bot));
+    const unknown = request.value.bots.find((bot) => !this.options.bots.entry(request.value.game, bot));
     if (unknown) return { ok: false, error: { code: 'room/bad_seat', message: `No bot "${unknown}" plays ${request.value.game}.` } };
     const { maxConcurrent } = this.options;
     const asked = request.value.concurrent;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { SeekIdSchema, SeekSchema, type GameView, type SeatGrant } from '../../shared/protocol/index.js';
-import type { GameId } from '../../shared/rules.js';
+import type { Bots } from '../games/ports.js';
 import type { GameService } from '../games/service.js';
 import { accept, parse, refuse, type ServerResult } from '../refuse.js';
 import type { PlatformStore, Seek } from '../store/platform.js';
@@ -26,7 +26,7 @@ export interface MatchmakerOptions {
   readonly service: GameService;
   readonly instance: string;
   /** The roster bots that play a game: a seeker may take one of about its rating instead of waiting. */
-  readonly bots: (game: GameId) => readonly string[];
+  readonly bots: Bots;
   /** Whether a connection (on whatever process) waits under the seek's id to hear its pairing. */
   readonly reachable: (seekId: string) => Promise<boolean>;
   /** Seats the seeker's connection (on whatever process holds it) and tells it its seat. */
@@ -123,7 +123,7 @@ export class Matchmaker {
     if (!request.ok) return request;
     const seek = (await this.options.platform.seeks()).find((s) => s.id === request.value.seekId);
     if (!seek || !(await this.options.platform.takeSeeks([seek.id]))) return refuse('seek/not_found', 'That seek is no longer waiting: it was paired or cancelled.');
-    const bots = this.options.bots(seek.game);
+    const bots = this.options.bots.names(seek.game);
     const ratings = await this.options.store.ratings(seek.game, bots.map((name) => ({ kind: 'bot' as const, name })));
     const nearest = ratings.reduce((best, r) => (Math.abs(r.rating - seek.rating) < Math.abs(best.rating - seek.rating) ? r : best));
     const color: Color = COLORS[Math.floor(Math.random() * 2)]!;

@@ -1,11 +1,10 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { catalogEntry } from '../../bots/jobs/contract.js';
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
 import { ConfigError, type Config } from '../config.js';
 import { AnalysisService } from '../games/analysis.js';
-import type { AnalysisHandlers, AnalysisJobs, BotTurns, Timers } from '../games/ports.js';
+import type { AnalysisHandlers, AnalysisJobs, Bots, BotTurns, Timers } from '../games/ports.js';
 import { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -23,6 +22,7 @@ import type { GameStore } from '../store/store.js';
 import { botJobCountsKey } from './bot-worker.js';
 import { BullmqAnalysisJobs } from './bullmq-analysis.js';
 import { BullmqBotTurns } from './bullmq-bot-turns.js';
+import { catalogBots } from './catalog-bots.js';
 import type { Deliverer, RuntimeHandlers } from './handlers.js';
 import { LocalAnalysisJobs } from './local-analysis.js';
 import { LocalBotTurns } from './local-bot-turns.js';
@@ -48,6 +48,8 @@ export interface Runtime {
   readonly io: BoardroomServer;
   readonly broadcaster: SocketBroadcaster;
   readonly quotas: Quotas;
+  /** The bots a room can seat, by name: what every part of the server asks. */
+  readonly bots: Bots;
   readonly service: GameService;
   readonly analysis: AnalysisService;
   /** The bot queue's counts and recent waits, as the admin console and /metrics show them. */
@@ -92,16 +94,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     botSecondsPerMinute: config.QUOTA_BOT_SECONDS_PER_MINUTE,
     connections: config.QUOTA_CONNECTIONS,
   });
+  const bots = catalogBots();
   const service = new GameService({
     quotas,
     store,
     broadcaster,
     botTurns,
     timers,
-    botExists: (game, name) => catalogEntry(game, name) !== undefined,
+    bots,
     agentExists: async (name) => (await store.agentNamed(name)) !== undefined,
     instance,
-    botBudget: (game, name) => catalogEntry(game, name)?.budgetMs ?? 1000,
     graceMs: config.RECONNECT_GRACE_MS,
     firstMoveGraceMs: config.FIRST_MOVE_GRACE_MS,
     onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
@@ -119,6 +121,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     io,
     broadcaster,
     quotas,
+    bots,
     service,
     analysis,
     queueStats: backend.queueStats,

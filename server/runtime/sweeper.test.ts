@@ -5,6 +5,7 @@ import { GameService } from '../games/service.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { GameStore } from '../store/store.js';
 import { LEASE_MS, SWEEP_MS, Sweeper } from './sweeper.js';
+import { catalogBots } from './catalog-bots.js';
 
 // Two server processes over one store: `web-a` dies, `web-b` sweeps. The store counts the reads
 // that go through every game of a status, which the sweep must not make.
@@ -35,7 +36,7 @@ function serviceOf(instance: string): GameService {
     close: async () => undefined,
   };
   const timers: Timers = { armFlag: async () => undefined, armAbandon: async () => undefined, cancel: async () => undefined, close: async () => undefined };
-  const service: GameService = new GameService({ store: counted, broadcaster: silent, botTurns, timers, botExists: () => true, agentExists: async () => true, instance, botBudget: () => 50, graceMs: 60_000, now: () => now });
+  const service: GameService = new GameService({ store: counted, broadcaster: silent, botTurns, timers, bots: catalogBots(), agentExists: async () => true, instance, graceMs: 60_000, now: () => now });
   return service;
 }
 
