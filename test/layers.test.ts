@@ -85,7 +85,7 @@ const SERVER_LAYERS: Record<string, { holds: string[]; mayImport: string[] }> = 
   services: { holds: ['pairing', 'admin'], mayImport: ['games', 'owners', 'store', 'base'] },
   socket: { holds: ['socket'], mayImport: ['services', 'games', 'owners', 'store', 'base'] },
   edges: { holds: ['http', 'runtime'], mayImport: ['socket', 'services', 'games', 'owners', 'store', 'base'] },
-  start: { holds: ['app', 'main', 'worker'], mayImport: ['edges', 'socket', 'services', 'games', 'owners', 'store', 'base'] },
+  start: { holds: ['app', 'main', 'worker', 'start'], mayImport: ['edges', 'socket', 'services', 'games', 'owners', 'store', 'base'] },
 };
 
 /** The row of a path in server/ (its first part below server/), or undefined. */

@@ -6,6 +6,7 @@ import type { LiveTable } from '../admin/live-table.js';
 import { parse } from '../refuse.js';
 import type { AnalysisService } from '../games/analysis.js';
 import type { Bots } from '../games/ports.js';
+import type { Lobby } from '../games/lobby.js';
 import type { GameService } from '../games/service.js';
 import { newToken, hashToken } from '../games/tokens.js';
 import { toSummary } from '../games/game.js';
@@ -19,6 +20,7 @@ import type { GameStore, StoredGame } from '../store/store.js';
 
 export interface RouteDeps {
   readonly service: GameService;
+  readonly lobby: Lobby;
   readonly bots: Bots;
   readonly analysis: AnalysisService;
   readonly liveTable: LiveTable;
@@ -71,13 +73,13 @@ export function apiRoutes(deps: RouteDeps): Router {
     res.json({ ok: true, bots: deps.bots.catalog });
   });
   router.get('/api/rooms', async (req, res) => {
-    const listed = await deps.service.listRooms({ status: req.query.status ?? 'all' });
+    const listed = await deps.lobby.listRooms({ status: req.query.status ?? 'all' });
     if (!listed.ok) return refusal(res, 400, listed.error.code, listed.error.message);
     res.json({ ok: true, rooms: listed.value.rooms });
   });
   router.get('/api/games', async (req, res) => {
     const limit = Math.min(Math.max(Number(req.query.limit) || 20, 1), 200);
-    const games = await deps.service.recentGames(limit);
+    const games = await deps.lobby.recentGames(limit);
     res.json({ ok: true, games: games.map((g) => ({ ...toSummary(g), record: g.moves.join(' ') })) });
   });
   /** The record as JSON, or with `?format=` as the game's file (GGF, PSQ, PGN) to download. */

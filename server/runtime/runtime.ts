@@ -3,8 +3,10 @@ import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
 import { ConfigError, type Config } from '../config.js';
+import { AgentSessions } from '../games/agent-sessions.js';
 import { AnalysisService } from '../games/analysis.js';
 import type { AnalysisHandlers, AnalysisJobs, Bots, BotTurns, Timers } from '../games/ports.js';
+import { Lobby } from '../games/lobby.js';
 import { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -51,6 +53,10 @@ export interface Runtime {
   /** The bots a room can seat, by name: what every part of the server asks. */
   readonly bots: Bots;
   readonly service: GameService;
+  /** What anyone may read of the rooms, changing nothing. */
+  readonly lobby: Lobby;
+  /** Agents' rooms, challenges and connections, beside the service. */
+  readonly agentSessions: AgentSessions;
   readonly analysis: AnalysisService;
   /** The bot queue's counts and recent waits, as the admin console and /metrics show them. */
   queueStats(): Promise<Record<string, number>>;
@@ -108,6 +114,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     firstMoveGraceMs: config.FIRST_MOVE_GRACE_MS,
     onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
   });
+  const lobby = new Lobby(store);
+  const agentSessions = new AgentSessions(service, store, broadcaster, instance);
   // Each process tells its own connections: every one hears a BullMQ job's events.
   const analysis = new AnalysisService({ store, jobs: analysisJobs, plyBudgetMs: config.ANALYSIS_PLY_MS, mayThink: (owner, ms) => quotas.mayThink(owner, ms), notify: (status) => io.local.to(analysisRoom(status.gameId)).emit('analysis', status) });
   await botTurns.start(service);
@@ -123,6 +131,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     quotas,
     bots,
     service,
+    lobby,
+    agentSessions,
     analysis,
     queueStats: backend.queueStats,
     dashboardQueues: backend.dashboardQueues,

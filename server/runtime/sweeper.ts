@@ -98,7 +98,7 @@ export class Sweeper {
     const { store, service, log } = this.deps;
     for (const member of await store.indexed('instance-seats', dead)) {
       const seat = parseSeatMember(member);
-      const game = seat && (await service.game(seat.gameId));
+      const game = seat && (await store.get(seat.gameId));
       if (!seat || !game || game.status === 'finished') continue;
       const stamped = game.seats[seat.color];
       if (stamped.kind === 'bot' || !stamped.connected || stamped.connectedVia !== dead) continue;

@@ -2,7 +2,8 @@ import type { Color } from '../../shared/color.js';
 import { WatchSchema } from '../../shared/protocol/index.js';
 import { sessionFromCookie, type Accounts } from '../accounts/accounts.js';
 import type { AnalysisService } from '../games/analysis.js';
-import type { GameService } from '../games/service.js';
+import type { Lobby } from '../games/lobby.js';
+import { GAME_ACTIONS, type GameService } from '../games/service.js';
 import type { Matchmaker } from '../pairing/matchmaker.js';
 import { accept, parse, type ServerResult } from '../refuse.js';
 import type { Logger } from '../log.js';
@@ -21,6 +22,7 @@ interface SeatHeld {
 
 export interface PlayerServices {
   readonly service: GameService;
+  readonly lobby: Lobby;
   readonly analysis: AnalysisService;
   readonly accounts: Accounts;
   readonly matchmaker: Matchmaker;
@@ -34,7 +36,7 @@ export interface PlayerServices {
  * A signed-in player's session cookie, read at the handshake, makes its seats its account's while
  * the session lives: it is asked again before each request that acts as the account.
  */
-export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts, matchmaker, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, accounts, matchmaker, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use((socket, next) => {
     accounts
       .session(sessionFromCookie(socket.handshake.headers.cookie))
@@ -78,7 +80,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
 
     handle('rooms:list', async (payload) => {
       await socket.join(LOBBY);
-      return service.listRooms(payload);
+      return lobby.listRooms(payload);
     });
     handle('room:create', async (payload) => {
       const account = await signedIn();
@@ -122,14 +124,14 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
     });
     handle('room:resume', async (payload) => holdSeat(await service.resume(payload)));
     handle('room:watch', async (payload) => {
-      const watched = await service.watch(payload);
+      const watched = await lobby.watch(payload);
       if (watched.ok) {
         await socket.join([gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)]);
         spectators.changed(watched.value.view.id);
       }
       return watched;
     });
-    handle('room:sync', (payload) => service.watch(payload));
+    handle('room:sync', (payload) => lobby.watch(payload));
     handle('room:unwatch', async (payload) => {
       const request = parse(WatchSchema, payload);
       if (!request.ok) return request;
@@ -138,7 +140,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
       spectators.changed(request.value.gameId);
       return accept({});
     });
-    handle('room:leave', (payload) => service.leave(payload));
+    handle('room:leave', (payload) => service.act('leave', payload));
     handle(
       'move',
       async (payload) => {
@@ -149,10 +151,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
       },
       'refusals',
     );
-    handle('resign', (payload) => service.resign(payload));
-    handle('draw:offer', (payload) => service.offerDraw(payload));
-    handle('draw:accept', (payload) => service.acceptDraw(payload));
-    handle('draw:decline', (payload) => service.declineDraw(payload));
+    for (const action of GAME_ACTIONS) handle(action, (payload) => service.act(action, payload));
     handle('rematch', async (payload) => holdSeat(await service.rematch(payload, await signedIn())));
     handle('analysis:request', async (payload) => {
       // In the room before the job is queued, so no event of a quick analysis is missed.
