@@ -84,6 +84,21 @@ function discsOnBoard(board: OthelloBoard): number {
   return popcount(board.pHi | board.oHi) + popcount(board.pLo | board.oLo);
 }
 
+/**
+ * A seed's turn begun: its clock started, its board and its moves; or, when its only move is a
+ * pass, the pass answered at once.
+ */
+function seedTurn(position: Position, name: string, budgetMs: number, limits: ThinkLimits): SearchReport | { started: number; board: OthelloBoard; deadline: number; moves: Int32Array; count: number } {
+  const started = performance.now();
+  const board = othelloBoardOf(othelloPosition(position, name));
+  const deadline = Math.min(limits.deadline, started + budgetMs);
+  const moves = new Int32Array(33);
+  const count = board.generateMoves(moves, 0);
+  if (count === 0) throw new Error(`${name} was asked to move in a finished game`);
+  if (moves[0] === PASS) return forcedPass(started);
+  return { started, board, deadline, moves, count };
+}
+
 function forcedPass(started: number): SearchReport {
   return { move: PASS, score: 0, depth: 0, nodes: 0, pv: [PASS], ms: performance.now() - started, nps: 0 };
 }
@@ -234,13 +249,9 @@ export const seed000: Bot = {
   description: "seed 000: depth-4 alpha-beta on the report's evaluation (discs, ±800, mobility, flip exposure, square values)",
   budgetMs: SEED_000_BUDGET_MS,
   think(position: Position, limits: ThinkLimits): SearchReport {
-    const started = performance.now();
-    const board = othelloBoardOf(othelloPosition(position, 'seed-000'));
-    const deadline = Math.min(limits.deadline, started + SEED_000_BUDGET_MS);
-    const moves = new Int32Array(33);
-    const count = board.generateMoves(moves, 0);
-    if (count === 0) throw new Error('seed-000 was asked to move in a finished game');
-    if (moves[0] === PASS) return forcedPass(started);
+    const turn = seedTurn(position, 'seed-000', SEED_000_BUDGET_MS, limits);
+    if (!('board' in turn)) return turn;
+    const { started, board, deadline, moves } = turn;
     const searcher = new Seed000Search(board, board.blackToMove, deadline);
     return deepen(SEED_000_DEPTH, deadline, started, moves[0]!, (d) => searcher.root(d));
   },
@@ -329,13 +340,9 @@ export const seed003: Bot = {
   description: 'seed 003: takes a corner at once, otherwise depth-7 alpha-beta on a corner-heavy board',
   budgetMs: SEED_003_BUDGET_MS,
   think(position: Position, limits: ThinkLimits): SearchReport {
-    const started = performance.now();
-    const board = othelloBoardOf(othelloPosition(position, 'seed-003'));
-    const deadline = Math.min(limits.deadline, started + SEED_003_BUDGET_MS);
-    const moves = new Int32Array(33);
-    const count = board.generateMoves(moves, 0);
-    if (count === 0) throw new Error('seed-003 was asked to move in a finished game');
-    if (moves[0] === PASS) return forcedPass(started);
+    const turn = seedTurn(position, 'seed-003', SEED_003_BUDGET_MS, limits);
+    if (!('board' in turn)) return turn;
+    const { started, board, deadline, moves, count } = turn;
     const legal = moves.subarray(0, count);
     for (const corner of CORNER_SQUARES) {
       if (legal.includes(corner)) return { move: corner, score: 0, depth: 0, nodes: 0, pv: [corner], ms: performance.now() - started, nps: 0 };

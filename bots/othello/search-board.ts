@@ -109,13 +109,7 @@ export class OthelloSearchBoard extends OthelloBoard implements SearchGame {
   private stamp = 0;
 
   static from(board: OthelloBoard): OthelloSearchBoard {
-    const b = new OthelloSearchBoard();
-    b.pHi = board.pHi;
-    b.pLo = board.pLo;
-    b.oHi = board.oHi;
-    b.oLo = board.oLo;
-    b.blackToMove = board.blackToMove;
-    return b;
+    return new OthelloSearchBoard().copyOf(board);
   }
 
   override generateMoves(out: Int32Array, offset: number): number {

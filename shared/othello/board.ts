@@ -52,13 +52,17 @@ export class OthelloBoard implements MutableBoard {
   }
 
   clone(): OthelloBoard {
-    const board = new OthelloBoard();
-    board.pHi = this.pHi;
-    board.pLo = this.pLo;
-    board.oHi = this.oHi;
-    board.oLo = this.oLo;
-    board.blackToMove = this.blackToMove;
-    return board;
+    return new OthelloBoard().copyOf(this);
+  }
+
+  /** This board made the same as `other`; returns it. */
+  protected copyOf(other: OthelloBoard): this {
+    this.pHi = other.pHi;
+    this.pLo = other.pLo;
+    this.oHi = other.oHi;
+    this.oLo = other.oLo;
+    this.blackToMove = other.blackToMove;
+    return this;
   }
 
   get toMove(): Color {
