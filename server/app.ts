@@ -45,11 +45,11 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     ...context,
     io: (adapter) => new Server<ClientToServerEvents, ServerToClientEvents, NoServerEvents, ConnectionData>(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: corsOrigins(config) }, allowRequest: allowSocketRequest(corsOrigins(config)), ...(adapter ? { adapter } : {}) }),
   });
-  const { store, platform, io, bots, service, lobby, analysis, broadcaster, queueStats, dashboardQueues, mode } = runtime;
+  const { store, agents, platform, io, bots, service, lobby, analysis, broadcaster, queueStats, dashboardQueues, mode } = runtime;
   const sockets = attachSockets(runtime, context);
   const { accounts, adminSessions, ladder, liveTable } = sockets;
-  app.use(playerRoutes({ accounts, platform, store, bots, signedOut: (key) => announceSignOut(sockets.players, key) }));
-  app.use(apiRoutes({ service, lobby, bots, analysis, liveTable, store, platform, ladder, adminSessions, metrics: context.metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
+  app.use(playerRoutes({ accounts, platform, store, agents, bots, signedOut: (key) => announceSignOut(sockets.players, key) }));
+  app.use(apiRoutes({ service, lobby, bots, analysis, liveTable, store, agents, platform, ladder, adminSessions, metrics: context.metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
   mountEnd(app, { config, log, dashboardQueues, adminSessions });
   const port = await listen(http, config);
   const stopBackground = await startBackground(runtime, sockets, context);

@@ -1,6 +1,7 @@
 import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { AgentCreateRoomSchema, AgentSeatActionSchema, ChallengeSchema, type GameView, type SeatSpec } from '../../shared/protocol/index.js';
 import { accept, parse, refuse, type ServerResult } from '../refuse.js';
+import type { AgentStore } from '../store/agents.js';
 import { agentKey, type GameStore, type StoredGame } from '../store/store.js';
 import * as G from './game.js';
 import type { Broadcaster } from './ports.js';
@@ -19,6 +20,7 @@ export class AgentSessions {
   constructor(
     private readonly service: GameService,
     private readonly store: GameStore,
+    private readonly agents: AgentStore,
     private readonly broadcaster: Broadcaster,
     private readonly instance: string,
     private readonly now: () => number = Date.now,
@@ -52,7 +54,7 @@ export class AgentSessions {
     const request = parse(ChallengeSchema, payload);
     if (!request.ok) return request;
     const { opponent: asked, color: wanted, ...room } = request.value;
-    const opponent = asked.kind === 'agent' ? { ...asked, agent: (await this.store.agentNamed(asked.agent))?.name ?? asked.agent } : asked; // its name as registered
+    const opponent = asked.kind === 'agent' ? { ...asked, agent: (await this.agents.agentNamed(asked.agent))?.name ?? asked.agent } : asked; // its name as registered
     if (opponent.kind === 'agent' && agentKey(opponent.agent) === agentKey(agent)) return refuse('room/bad_seat', 'An agent cannot challenge itself.');
     const color: Color = wanted === 'random' ? COLORS[Math.floor(Math.random() * 2)]! : wanted;
     const other = opposite(color);

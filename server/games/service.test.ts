@@ -352,7 +352,7 @@ describe('periodic and start-up work reads what changed, not every game', () => 
   it("an agent's seats are found from its index, not by reading the live and waiting games; a finished game leaves it", async () => {
     const { store: counted, reads } = countingReads(store);
     service = makeService(counted);
-    const sessions = new AgentSessions(service, counted, broadcaster, 'test', () => now);
+    const sessions = new AgentSessions(service, counted, store, broadcaster, 'test', () => now);
     const rooms = [];
     for (const game of ['othello', 'gomoku'] as const) {
       const created = ok(await service.createRoom({ game, seats: { black: { kind: 'agent' }, white: { kind: 'human' } }, sit: { name: 'Bob', color: 'white' } }));

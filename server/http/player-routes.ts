@@ -4,6 +4,7 @@ import type { RatingView } from '../../shared/protocol/index.js';
 import type { Bots } from '../games/ports.js';
 import { SESSION_MS, sessionFromCookie, type Accounts } from '../accounts/accounts.js';
 import { isProvisional, type Identity, type RatingRecord } from '../ratings/rating.js';
+import type { AgentStore } from '../store/agents.js';
 import type { PlatformStore } from '../store/platform.js';
 import type { GameStore } from '../store/store.js';
 import { gameRecord } from './routes.js';
@@ -12,6 +13,7 @@ export interface PlayerRouteDeps {
   readonly accounts: Accounts;
   readonly platform: PlatformStore;
   readonly store: GameStore;
+  readonly agents: AgentStore;
   readonly bots: Bots;
   /** A session was signed out: its open connections, in every process, stop acting as its account. */
   readonly signedOut: (key: string) => void;
@@ -101,7 +103,7 @@ export function playerRoutes(deps: PlayerRouteDeps): Router {
 async function findIdentity(deps: PlayerRouteDeps, name: string): Promise<Identity | undefined> {
   const account = await deps.platform.account(name);
   if (account) return { kind: 'person', name: account.name };
-  const agent = await deps.store.agentNamed(name);
+  const agent = await deps.agents.agentNamed(name);
   if (agent) return { kind: 'agent', name: agent.name };
   const bot = deps.bots.named(name);
   return bot === undefined ? undefined : { kind: 'bot', name: bot };

@@ -15,6 +15,7 @@ import { ADMIN_SESSION_MS, adminSessionFromCookie, type AdminSessions } from '..
 import { adminTokenMatches } from '../socket/admin.js';
 import type { SocketBroadcaster } from '../socket/broadcaster.js';
 import type { Ladder } from '../pairing/ladder.js';
+import type { AgentStore } from '../store/agents.js';
 import type { PlatformStore } from '../store/platform.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 
@@ -25,6 +26,7 @@ export interface RouteDeps {
   readonly analysis: AnalysisService;
   readonly liveTable: LiveTable;
   readonly store: GameStore;
+  readonly agents: AgentStore;
   readonly platform: PlatformStore;
   readonly ladder: Ladder;
   readonly adminSessions: AdminSessions;
@@ -158,23 +160,23 @@ function adminRoutes(deps: RouteDeps): Router {
       return refusal(res, 400, 'payload/invalid', 'Give the agent a name of 1 to 40 letters, digits, ".", "-" or "_".');
     }
     const token = newToken();
-    if (deps.bots.named(name) !== undefined || (await deps.platform.account(name)) || !(await deps.store.putAgent(hashToken(token), { name, createdAt: Date.now() }))) {
+    if (deps.bots.named(name) !== undefined || (await deps.platform.account(name)) || !(await deps.agents.putAgent(hashToken(token), { name, createdAt: Date.now() }))) {
       return refusal(res, 409, 'agent/name_taken', `The name "${name}" is taken by a bot, an agent or a player's account; each name has one owner.`);
     }
     res.status(201).json({ ok: true, name, token });
   });
   router.post('/agents/:name/token', async (req, res) => {
     const token = newToken();
-    const agent = await deps.store.agentNamed(req.params.name); // the name as registered, asked in any case
-    if (!agent || !(await deps.store.replaceAgentToken(agent.name, hashToken(token)))) {
+    const agent = await deps.agents.agentNamed(req.params.name); // the name as registered, asked in any case
+    if (!agent || !(await deps.agents.replaceAgentToken(agent.name, hashToken(token)))) {
       return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
     }
     deps.broadcaster.dropAgent(agent.name); // connections made with the old token end
     res.status(201).json({ ok: true, name: agent.name, token });
   });
   router.delete('/agents/:name', async (req, res) => {
-    const agent = await deps.store.agentNamed(req.params.name);
-    if (!agent || !(await deps.store.deleteAgent(agent.name))) return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
+    const agent = await deps.agents.agentNamed(req.params.name);
+    if (!agent || !(await deps.agents.deleteAgent(agent.name))) return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
     deps.broadcaster.dropAgent(agent.name);
     res.json({ ok: true, name: agent.name });
   });

@@ -6,6 +6,7 @@ import { accept, parse, type ServerResult } from '../refuse.js';
 import type { Logger } from '../log.js';
 import { NEW_RATING } from '../ratings/rating.js';
 import type { LadderConfig, PlatformStore } from '../store/platform.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 
 const LOCK_MS = 5000;
@@ -17,6 +18,7 @@ export const LADDER_CLOCK: TimeControl = { kind: 'per-move', moveMs: 5000 };
 export interface LadderOptions {
   readonly platform: PlatformStore;
   readonly store: GameStore;
+  readonly leases: LeaseStore;
   readonly service: GameService;
   readonly instance: string;
   readonly bots: Bots;
@@ -92,7 +94,7 @@ export class Ladder {
     const { platform, store } = this.options;
     if (!(await platform.lock('ladder', this.options.instance, LOCK_MS))) return 0;
     const configs = new Map((await platform.ladders()).map((c) => [c.game, c]));
-    const leases = await store.leases();
+    const leases = await this.options.leases.leases();
     let started = 0;
     for (const game of GAME_IDS) {
       const agents = (await platform.ladderEntrants(game)).filter((e) => e.instance === this.options.instance || (leases.get(e.instance) ?? 0) > Date.now());

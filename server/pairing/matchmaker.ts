@@ -5,6 +5,7 @@ import type { Bots } from '../games/ports.js';
 import type { GameService } from '../games/service.js';
 import { accept, parse, refuse, type ServerResult } from '../refuse.js';
 import type { PlatformStore, Seek } from '../store/platform.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore } from '../store/store.js';
 
 /** Two seekers are paired when their ratings are this close … */
@@ -23,6 +24,7 @@ export interface Paired {
 export interface MatchmakerOptions {
   readonly platform: PlatformStore;
   readonly store: GameStore;
+  readonly leases: LeaseStore;
   readonly service: GameService;
   readonly instance: string;
   /** The roster bots that play a game: a seeker may take one of about its rating instead of waiting. */
@@ -139,7 +141,7 @@ export class Matchmaker {
   async tick(): Promise<number> {
     const { platform } = this.options;
     if (!(await platform.lock('pairing', this.options.instance, LOCK_MS))) return 0;
-    const leases = await this.options.store.leases();
+    const leases = await this.options.leases.leases();
     const now = this.now();
     const seeks = await platform.seeks();
     const orphans = seeks.filter((s) => (leases.get(s.instance) ?? 0) < now && s.instance !== this.options.instance);

@@ -20,6 +20,8 @@ import { MemoryPlatform } from '../store/platform-memory.js';
 import { RedisPlatform } from '../store/platform-redis.js';
 import type { PlatformStore } from '../store/platform.js';
 import { RedisStore } from '../store/redis-store.js';
+import type { AgentStore } from '../store/agents.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore } from '../store/store.js';
 import { botJobCountsKey } from './bot-worker.js';
 import { BullmqAnalysisJobs } from './bullmq-analysis.js';
@@ -46,6 +48,8 @@ export interface RuntimeOptions {
 export interface Runtime {
   readonly mode: 'redis' | 'embedded';
   readonly store: GameStore;
+  readonly agents: AgentStore;
+  readonly leases: LeaseStore;
   readonly platform: PlatformStore;
   readonly io: BoardroomServer;
   readonly broadcaster: SocketBroadcaster;
@@ -68,7 +72,8 @@ export interface Runtime {
 
 /** Where the jobs go and where the games are kept: Redis and BullMQ, or this process alone. */
 interface Backend {
-  readonly store: GameStore;
+  /** The games, the agents and the leases: one store, seen through three ports. */
+  readonly store: GameStore & AgentStore & LeaseStore;
   readonly platform: PlatformStore;
   readonly botTurns: BotTurns & Deliverer<RuntimeHandlers>;
   readonly timers: Timers & Deliverer<RuntimeHandlers>;
@@ -115,7 +120,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
   });
   const lobby = new Lobby(store);
-  const agentSessions = new AgentSessions(service, store, broadcaster, instance);
+  const agentSessions = new AgentSessions(service, store, store, broadcaster, instance);
   // Each process tells its own connections: every one hears a BullMQ job's events.
   const analysis = new AnalysisService({ store, jobs: analysisJobs, plyBudgetMs: config.ANALYSIS_PLY_MS, mayThink: (owner, ms) => quotas.mayThink(owner, ms), notify: (status) => io.local.to(analysisRoom(status.gameId)).emit('analysis', status) });
   await botTurns.start(service);
@@ -125,6 +130,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   return {
     mode: config.REDIS_URL ? 'redis' : 'embedded',
     store,
+    agents: store,
+    leases: store,
     platform,
     io,
     broadcaster,

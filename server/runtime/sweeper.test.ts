@@ -3,6 +3,7 @@ import type { BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
 import type { Broadcaster, BotTurns, Timers } from '../games/ports.js';
 import { GameService } from '../games/service.js';
 import { MemoryStore } from '../store/memory-store.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore } from '../store/store.js';
 import { LEASE_MS, SWEEP_MS, Sweeper } from './sweeper.js';
 import { catalogBots } from './catalog-bots.js';
@@ -16,7 +17,7 @@ const log = { info: () => undefined, warn: () => undefined, error: () => undefin
 let now: number;
 let store: MemoryStore;
 let wideReads: string[];
-let counted: GameStore;
+let counted: GameStore & LeaseStore;
 let asked: BotJobInput[];
 let queueDown: boolean;
 let storeDown: boolean;
@@ -41,7 +42,7 @@ function serviceOf(instance: string): GameService {
 }
 
 function sweeperOf(instance: string, service: GameService): Sweeper {
-  return new Sweeper({ store: counted, service, instance, holders: async () => [], log });
+  return new Sweeper({ store: counted, leases: counted, service, instance, holders: async () => [], log });
 }
 
 beforeEach(() => {

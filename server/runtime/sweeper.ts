@@ -2,6 +2,7 @@ import type { Color } from '../../shared/color.js';
 import { parseSeatMember } from '../games/indexes.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 
 /** A process is presumed dead this long after its last renewal. */
@@ -11,6 +12,7 @@ export const SWEEP_MS = 2000;
 
 export interface SweeperDeps {
   readonly store: GameStore;
+  readonly leases: LeaseStore;
   readonly service: GameService;
   readonly instance: string;
   /** The server processes whose connections still hold a seat (asked across processes). */
@@ -60,7 +62,7 @@ export class Sweeper {
   }
 
   private renew(): Promise<void> {
-    return this.deps.store.renewLease(this.deps.instance, Date.now() + LEASE_MS);
+    return this.deps.leases.renewLease(this.deps.instance, Date.now() + LEASE_MS);
   }
 
   /**
@@ -77,7 +79,7 @@ export class Sweeper {
       await this.renew();
       await this.deps.onStoreEmptied?.();
     }
-    const leases = await store.leases();
+    const leases = await this.deps.leases.leases();
     const alive = new Set([...leases].filter(([, until]) => until > now).map(([instance]) => instance)).add(this.deps.instance);
     for (const instance of this.buried) if (!leases.has(instance)) this.buried.delete(instance);
     for (const instance of [...leases.keys()].filter((id) => !alive.has(id) && !this.buried.has(id))) {

@@ -7,7 +7,7 @@ import { parse } from '../refuse.js';
 import { hashToken } from '../games/tokens.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import type { GameStore } from '../store/store.js';
+import type { AgentStore } from '../store/agents.js';
 import { agentRoom, gameRoom, LOBBY } from './broadcaster.js';
 import { guard } from './guard.js';
 import type { AgentNamespace, AgentSocket } from './namespaces.js';
@@ -21,11 +21,11 @@ import type { AgentNamespace, AgentSocket } from './namespaces.js';
  * never both answer a turn. When the agent's last connection goes, its seats are away and are
  * lost after the grace, as a person's are.
  */
-export function attachAgents(ns: AgentNamespace, { service, lobby, sessions, ladder }: { service: GameService; lobby: Lobby; sessions: AgentSessions; ladder: Ladder }, store: GameStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachAgents(ns: AgentNamespace, { service, lobby, sessions, ladder }: { service: GameService; lobby: Lobby; sessions: AgentSessions; ladder: Ladder }, agents: AgentStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0) return next(authError('auth/required', 'Connect with auth: { token } holding your agent token.'));
-    const agent = await store.getAgent(hashToken(token)).catch(() => undefined);
+    const agent = await agents.getAgent(hashToken(token)).catch(() => undefined);
     if (!agent) return next(authError('auth/bad_token', 'That agent token is not known here.'));
     socket.data.agent = agent.name;
     next();

@@ -13,7 +13,7 @@ import type { ProcessContext, Sockets } from './sockets.js';
  * Returns what stops it all.
  */
 export async function startBackground(runtime: Runtime, sockets: Sockets, { config, log, metrics, instance, onError }: ProcessContext): Promise<() => Promise<void>> {
-  const { store, platform, io, service, queueStats } = runtime;
+  const { store, leases, platform, io, service, queueStats } = runtime;
   const recovery = new AbortController();
   const recoveryStarted = Date.now();
   const recovered = service
@@ -24,6 +24,7 @@ export async function startBackground(runtime: Runtime, sockets: Sockets, { conf
     );
   const sweeper = new Sweeper({
     store,
+    leases,
     service,
     instance,
     log,

@@ -34,11 +34,12 @@ export type Sockets = ReturnType<typeof attachSockets>;
  * server is going down (a connection closing then is not a player leaving).
  */
 export function attachSockets(runtime: Runtime, { config, log, metrics, instance, onError }: ProcessContext) {
-  const { store, platform, io, broadcaster, quotas, bots, service, lobby, agentSessions, analysis, queueStats } = runtime;
-  const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => bots.named(name) !== undefined || (await store.agentNamed(name)) !== undefined);
+  const { store, agents: agentStore, leases, platform, io, broadcaster, quotas, bots, service, lobby, agentSessions, analysis, queueStats } = runtime;
+  const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => bots.named(name) !== undefined || (await agentStore.agentNamed(name)) !== undefined);
   const matchmaker = new Matchmaker({
     platform,
     store,
+    leases,
     service,
     instance,
     bots,
@@ -51,12 +52,12 @@ export function attachSockets(runtime: Runtime, { config, log, metrics, instance
     },
   });
   // The ladder's share of the bot workers: half of this process's threads, at least one game.
-  const ladder = new Ladder({ platform, store, service, instance, bots, maxConcurrent: Math.max(1, Math.floor(config.BOT_THREADS / 2)), log });
+  const ladder = new Ladder({ platform, store, leases, service, instance, bots, maxConcurrent: Math.max(1, Math.floor(config.BOT_THREADS / 2)), log });
 
   let closing = false;
   /** The server processes whose lease runs, this one always among them. */
   const liveInstances = async (): Promise<string[]> => {
-    const live = [...(await store.leases())].filter(([id, until]) => id === instance || until > Date.now()).map(([id]) => id);
+    const live = [...(await leases.leases())].filter(([id, until]) => id === instance || until > Date.now()).map(([id]) => id);
     return live.includes(instance) ? live : [...live, instance];
   };
   // A client that names a protocol version must name this one: moves reach it as deltas.
@@ -78,7 +79,7 @@ export function attachSockets(runtime: Runtime, { config, log, metrics, instance
     limitConnections(ns, { quotas, platform, instance, liveInstances, trustProxy: config.TRUST_PROXY, onError });
   }
   attachPlayers(players, { service, lobby, analysis, accounts, matchmaker, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
-  attachAgents(agents, { service, lobby, sessions: agentSessions, ladder }, store, config.RATE_LIMIT, log, metrics, () => closing);
+  attachAgents(agents, { service, lobby, sessions: agentSessions, ladder }, agentStore, config.RATE_LIMIT, log, metrics, () => closing);
   const adminSessions = new AdminSessions(platform);
   const liveTable = new LiveTable({
     store,

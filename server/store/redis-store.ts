@@ -3,6 +3,8 @@ import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus 
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
 import { agentKey, lobbyTagsOf, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type LobbyPage, type LobbyPageQuery, type StoredAnalysis, type StoredGame } from './store.js';
+import type { AgentStore } from './agents.js';
+import type { LeaseStore } from './leases.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
 /** Each index beside games is a set: its key is this, then its owner. */
@@ -259,7 +261,7 @@ const LEASES_KEPT_MS = 3_600_000;
  * moves with their times (`moveEntry`), and a sorted set per status scored by last change. Writes are Lua scripts, so two
  * server processes can never both apply a move for the same ply.
  */
-export class RedisStore implements GameStore {
+export class RedisStore implements GameStore, AgentStore, LeaseStore {
   private agentNamesLowered: Promise<string> | undefined;
 
   constructor(
