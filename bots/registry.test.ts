@@ -4,7 +4,7 @@ import { GAMES } from '../shared/games.js';
 import { replay } from '../shared/record.js';
 import { GAME_IDS, type GameId } from '../shared/rules.js';
 import { main } from './cli/main.js';
-import type { Output } from './cli/io.js';
+import type { Output } from './tool-io.js';
 import { BOT_CATALOG, engineWithBudget, findBot, loadBot, loadEngine } from './registry.js';
 import { botsFor } from './roster.js';
 

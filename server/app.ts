@@ -1,45 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
-import cors from 'cors';
-import express from 'express';
 import { Server } from 'socket.io';
-import { BOT_CATALOG, catalogEntry } from '../bots/jobs/contract.js';
-import { Accounts } from './accounts/accounts.js';
-import { AdminSessions } from './accounts/admin-sessions.js';
-import { playerRoutes } from './http/player-routes.js';
-import { Ladder } from './pairing/ladder.js';
-import { Matchmaker } from './pairing/matchmaker.js';
+import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/index.js';
 import type { Config } from './config.js';
-import { GameService } from './games/service.js';
-import { adminOnly, apiRoutes } from './http/routes.js';
+import type { GameService } from './games/service.js';
+import { apiRoutes } from './http/routes.js';
+import { playerRoutes } from './http/player-routes.js';
 import type { Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { createRuntime } from './runtime/runtime.js';
-import { Retention } from './runtime/retention.js';
-import { Sweeper } from './runtime/sweeper.js';
-import { attachAdmin } from './socket/admin.js';
-import { limitConnections } from './socket/connection-quota.js';
-import { AdminFeed } from './admin/feed.js';
-import { LiveTable } from './admin/live-table.js';
-import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents, type StoreEmptied } from '../shared/protocol/index.js';
-import { attachAgents, authError } from './socket/agents.js';
-import { agentRoom, gameRoom, seatRoom, seekRoom } from './socket/broadcaster.js';
-import { adminNamespace, agentNamespace, playerNamespace, type BoardroomServer, type ConnectionData, type NoServerEvents } from './socket/namespaces.js';
-import { attachPlayers } from './socket/players.js';
-import { announceLostGames, storeEmptied } from './socket/lost-games.js';
-import { announceSignOut, endAllSessions } from './socket/sessions.js';
-import { isStoreUnavailable, type StoredGame } from './store/store.js';
-import { STORE_UNAVAILABLE } from './socket/guard.js';
-import { TournamentEntries } from './tournaments/entries.js';
-import { tournamentRoutes } from './tournaments/routes.js';
-import { TournamentRunner } from './tournaments/runner.js';
-import { SocketTournamentNotifier } from './tournaments/socket-notifier.js';
+import type { BoardroomServer, ConnectionData, NoServerEvents } from './socket/namespaces.js';
+import { announceSignOut } from './socket/sessions.js';
+import { startBackground } from './start/background.js';
+import { allowSocketRequest, corsOrigins, httpApp, MAX_PAYLOAD_BYTES, mountEnd } from './start/http-app.js';
+import { attachSockets } from './start/sockets.js';
+import { adminOnly } from './http/routes.js';
+import { tournamentRoutes } from './http/tournament-routes.js';
 
 export interface Boardroom {
   readonly url: string;
@@ -51,188 +28,37 @@ export interface Boardroom {
   close(): Promise<void>;
 }
 
-const MAX_PAYLOAD_BYTES = 16 * 1024;
-// From dist/server/app.js or from server/app.ts (tests, tsx): the project root either way.
-const CLIENT_DIST = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../client-demo/dist' : '../client-demo/dist', import.meta.url));
-
-/** Builds and starts the whole server from its configuration. */
+/**
+ * Builds and starts the whole server from its configuration, in order: the HTTP app, the runtime
+ * (store, queues, timers, services), the namespaces, the routes, listening, then the periodic work.
+ */
 export async function startBoardroom(config: Config, log: Logger): Promise<Boardroom> {
   const started = Date.now();
-  /** This process among the others sharing the store: seats its connections hold carry it. */
-  const instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const metrics = new Metrics();
-  const onError = (error: unknown): void => log.error({ err: error }, 'background task failed');
-  const closers: (() => Promise<unknown>)[] = [];
-
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY);
-  const http = createServer(app);
-  const origins = config.CORS_ORIGIN === '*' ? true : config.CORS_ORIGIN ? config.CORS_ORIGIN.split(',').map((o) => o.trim()) : false;
-  // CORS does not cover WebSockets: a browser page from another site is refused here unless
-  // CORS_ORIGIN allows it. Programs (agents, the load test) send no Origin and are let in.
-  const allowRequest = (req: { headers: Record<string, string | string[] | undefined> }, callback: (err: string | null, ok: boolean) => void): void => {
-    const origin = req.headers.origin;
-    if (typeof origin !== 'string') return callback(null, true);
-    const sameSite = URL.canParse(origin) && new URL(origin).host === req.headers.host;
-    callback(null, sameSite || origins === true || (Array.isArray(origins) && origins.includes(origin)));
-  };
-  const runtime = await createRuntime({
+  const context = {
     config,
     log,
-    metrics,
-    instance,
-    onError,
-    io: (adapter) => new Server<ClientToServerEvents, ServerToClientEvents, NoServerEvents, ConnectionData>(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: origins }, allowRequest, ...(adapter ? { adapter } : {}) }),
-  });
-  const { store, platform, tournaments, io, broadcaster, quotas, service, analysis, queueStats, dashboardQueues, mode } = runtime;
-  const botExists = (game: StoredGame['game'], name: string): boolean => catalogEntry(game, name) !== undefined;
-  const accounts = new Accounts(platform, { perName: config.LOGIN_LIMIT, perAddress: config.LOGIN_LIMIT * 5 }, async (name) => {
-    const lower = name.toLowerCase();
-    return Object.values(BOT_CATALOG).some((bots) => bots.some((b) => b.name.toLowerCase() === lower)) || (await store.agentNamed(name)) !== undefined;
-  });
-  const matchmaker = new Matchmaker({
-    platform,
-    store,
-    service,
-    instance,
-    bots: (game) => BOT_CATALOG[game].map((b) => b.name),
-    // A process that does not answer in time must not stop all pairing: its seekers count as there.
-    reachable: (seekId) => io.in(seekRoom(seekId)).fetchSockets().then((sockets) => sockets.length > 0, () => true),
-    notify: (paired) => {
-      // The seeker's connection holds the seat from now: were it to go before taking the seat, the seat is away.
-      io.in(seekRoom(paired.seekId)).socketsJoin([gameRoom(paired.gameId), seatRoom(paired.gameId, paired.seat.color)]);
-      io.to(seekRoom(paired.seekId)).emit('seek:paired', paired);
-    },
-  });
-  // The ladder's share of the bot workers: half of this process's threads, at least one game.
-  const ladder = new Ladder({ platform, store, service, instance, botExists, maxConcurrent: Math.max(1, Math.floor(config.BOT_THREADS / 2)), log });
-
-  const tournamentNotifier = new SocketTournamentNotifier(io);
-  const entries = new TournamentEntries({ tournaments, games: store, notifier: tournamentNotifier, botExists });
-  const tournamentRunner = new TournamentRunner({ tournaments, games: store, platform, service, notifier: tournamentNotifier, instance, log });
-
-  let closing = false;
-  /** The server processes whose lease runs, this one always among them. */
-  const liveInstances = async (): Promise<string[]> => {
-    const live = [...(await store.leases())].filter(([id, until]) => id === instance || until > Date.now()).map(([id]) => id);
-    return live.includes(instance) ? live : [...live, instance];
+    metrics: new Metrics(),
+    instance: `${process.pid}-${randomBytes(4).toString('hex')}`,
+    onError: (error: unknown): void => log.error({ err: error }, 'background task failed'),
   };
-  // A client that names a protocol version must name this one: moves reach it as deltas.
-  const players = playerNamespace(io);
-  const agents = agentNamespace(io);
-  const admins = adminNamespace(io);
-  for (const ns of [players, agents, admins] as const) {
-    ns.use((socket: { handshake: { auth: unknown } }, next: (err?: Error) => void) => {
-      const protocol = (socket.handshake.auth as { protocol?: unknown } | undefined)?.protocol;
-      if (protocol === undefined || protocol === PROTOCOL_VERSION) return next();
-      next(authError('protocol/unsupported', `This server speaks protocol ${PROTOCOL_VERSION} (PROTOCOL.md), not ${String(protocol).slice(0, 20)}.`));
-    });
-  }
-  for (const ns of [players, agents] as const) {
-    ns.use((socket: { data: ConnectionData }, next: () => void) => {
-      socket.data.instance = instance;
-      next();
-    });
-    limitConnections(ns, { quotas, platform, instance, liveInstances, trustProxy: config.TRUST_PROXY, onError });
-  }
-  attachPlayers(players, { service, analysis, accounts, matchmaker, tournaments: entries, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
-  attachAgents(agents, { service, ladder, tournaments: entries }, store, config.RATE_LIMIT, log, metrics, () => closing);
-  const adminSessions = new AdminSessions(platform);
-  const liveTable = new LiveTable({
-    store,
-    queue: queueStats,
-    connections: async () => platform.allConnections(await liveInstances()),
-    thinking: (gameId) => broadcaster.latestThinking(gameId),
+  const app = httpApp(config);
+  const http = createServer(app);
+  const runtime = await createRuntime({
+    ...context,
+    io: (adapter) => new Server<ClientToServerEvents, ServerToClientEvents, NoServerEvents, ConnectionData>(http, { maxHttpBufferSize: MAX_PAYLOAD_BYTES, cors: { origin: corsOrigins(config) }, allowRequest: allowSocketRequest(corsOrigins(config)), ...(adapter ? { adapter } : {}) }),
   });
-  const adminFeed = new AdminFeed(liveTable, onError);
-  closers.push(async () => adminFeed.close());
-  /** The latest time this process found the store empty, told to admins who connect later too. */
-  let emptied: StoreEmptied | undefined;
-  attachAdmin(admins, { service, broadcaster, feed: adminFeed, adminToken: config.ADMIN_TOKEN, sessions: adminSessions, queueStats, storeEmptied: () => emptied }, log, metrics);
-
-  app.use(cors({ origin: origins }));
-  app.use(express.json({ limit: MAX_PAYLOAD_BYTES }));
-  app.use(playerRoutes({ accounts, platform, store, signedOut: (key) => announceSignOut(players, key) }));
-  const tournamentHttp = tournamentRoutes(entries, store);
+  const { store, agents, platform, io, bots, service, lobby, analysis, broadcaster, queueStats, dashboardQueues, mode } = runtime;
+  const sockets = attachSockets(runtime, context);
+  const { accounts, adminSessions, ladder, liveTable } = sockets;
+  app.use(playerRoutes({ accounts, platform, store, agents, bots, signedOut: (key) => announceSignOut(sockets.players, key) }));
+  const tournamentHttp = tournamentRoutes(sockets.entries, store);
   app.use(tournamentHttp.public);
   app.use('/admin/api', adminOnly(config.ADMIN_TOKEN, adminSessions), tournamentHttp.admin);
-  app.use(apiRoutes({ service, analysis, liveTable, store, platform, ladder, adminSessions, metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
-  if (dashboardQueues.length > 0) {
-    const board = new ExpressAdapter();
-    board.setBasePath('/admin/queues');
-    createBullBoard({ queues: dashboardQueues.map((q) => new BullMQAdapter(q)), serverAdapter: board });
-    app.use('/admin/queues', adminOnly(config.ADMIN_TOKEN, adminSessions), board.getRouter());
-  }
-  if (existsSync(CLIENT_DIST)) {
-    app.use(express.static(CLIENT_DIST));
-    app.get(['/admin', '/account', '/ratings', '/game/{*rest}', '/replay/{*rest}', '/ratings/{*rest}', '/players/{*rest}', '/tournaments', '/tournaments/{*rest}'], (_req, res) => res.sendFile(`${CLIENT_DIST}/index.html`));
-  }
-  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    if (isStoreUnavailable(err)) return void res.status(503).json({ ok: false, error: STORE_UNAVAILABLE });
-    const status = (err as { status?: number }).status ?? 500;
-    if (status >= 500) log.error({ err }, 'http request failed');
-    res.status(status).json({ ok: false, error: { code: status === 413 ? 'payload/too_large' : 'payload/invalid', message: status === 413 ? 'The request body is too large.' : 'The request could not be read.' } });
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(config.PORT, config.HOST, () => resolve());
-  });
-  const port = (http.address() as AddressInfo).port;
-  // The live games are re-armed while the process already serves: a request that touches one first is harmless.
-  const recovery = new AbortController();
-  const recoveryStarted = Date.now();
-  const recovered = service
-    .recover({ signal: recovery.signal, onFailed: (gameId, error) => log.warn({ gameId, err: error }, 'could not re-arm a live game') })
-    .then(
-      (games) => log.info({ games, ms: Date.now() - recoveryStarted, stopped: recovery.signal.aborted }, 'live games re-armed'),
-      (error: unknown) => log.error({ err: error }, 're-arming the live games failed'),
-    );
-  const sweeper = new Sweeper({
-    store,
-    service,
-    instance,
-    log,
-    onLiveCount: (count) => metrics.liveGames.set(count),
-    onStoreEmptied: async () => {
-      emptied = storeEmptied(Date.now());
-      admins.local.emit('store:emptied', emptied);
-      const signedOut = endAllSessions(players);
-      const lost = await announceLostGames(io, store);
-      log.error({ lost, signedOut }, 'games announced lost to their players, signed-in connections told their sessions ended');
-    },
-    holders: async (game, color) => {
-      const seat = game.seats[color];
-      const held = seat.kind === 'agent' && seat.name ? agents.in(agentRoom(seat.name)) : players.in(seatRoom(game.id, color));
-      return (await held.fetchSockets()).map((s) => s.data.instance ?? '');
-    },
-  });
-  await sweeper.start();
-  const retention = new Retention(
-    { store, platform, service, instance, log },
-    { waitingIdleMs: config.WAITING_ROOM_IDLE_MS, finishedKeepMs: config.FINISHED_GAMES_KEEP_DAYS * 86_400_000, finishedMax: config.FINISHED_GAMES_MAX, everyMs: config.RETENTION_EVERY_MS },
-  );
-  retention.start();
-  // Quick pairing and the ladder: every process ticks, one at a time does the work (a store lock).
-  const pairingTimer = setInterval(() => {
-    void matchmaker.tick().catch(onError);
-    void ladder.tick().catch(onError);
-  }, 1000);
-  // Tournaments: every process ticks, one at a time works (a store lock); a tick that overlaps the last is skipped.
-  let tournamentTick: Promise<void> | undefined;
-  const tournamentTimer = setInterval(() => {
-    tournamentTick ??= tournamentRunner
-      .tick()
-      .catch(onError)
-      .finally(() => (tournamentTick = undefined));
-  }, config.TOURNAMENT_TICK_MS);
-  metrics.readBeforeScrape(async () => {
-    const q = await queueStats();
-    metrics.queueDepth.set((q.waiting ?? 0) + (q.active ?? 0));
-    for (const outcome of ['stalled', 'retried', 'failed'] as const) if (q[outcome] !== undefined) metrics.botJobs.set({ outcome }, q[outcome]);
-  });
-  log.info({ port, mode, instance }, 'boardroom listening');
+  app.use(apiRoutes({ service, lobby, bots, analysis, liveTable, store, agents, platform, ladder, adminSessions, metrics: context.metrics, broadcaster, adminToken: config.ADMIN_TOKEN, mode, queueStats, started }));
+  mountEnd(app, { config, log, dashboardQueues, adminSessions });
+  const port = await listen(http, config);
+  const stopBackground = await startBackground(runtime, sockets, context);
+  log.info({ port, mode, instance: context.instance }, 'boardroom listening');
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -242,17 +68,20 @@ export async function startBoardroom(config: Config, log: Logger): Promise<Board
     service,
     mode,
     async close() {
-      closing = true;
-      clearInterval(pairingTimer);
-      clearInterval(tournamentTimer);
-      await tournamentTick;
-      recovery.abort();
-      await recovered;
-      await retention.stop();
-      await sweeper.stop();
+      sockets.closing();
+      await stopBackground();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await runtime.close();
-      for (const close of closers) await close().catch(() => undefined);
+      await sockets.close().catch(() => undefined);
     },
   };
+}
+
+/** Listens on the configured port (0: any free one) and answers the port taken. */
+async function listen(http: HttpServer, config: Config): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.PORT, config.HOST, () => resolve());
+  });
+  return (http.address() as AddressInfo).port;
 }

@@ -1,5 +1,5 @@
 import type { ErrorCode, SeatSpec } from '../shared/protocol/index.js';
-import { accept, type ServerResult } from './games/refuse.js';
+import { accept, type ServerResult } from './refuse.js';
 import type { PlatformStore } from './store/platform.js';
 import type { GameStore } from './store/store.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { main } from '../bots/cli/main.js';
-import type { Output } from '../bots/cli/io.js';
+import type { Output } from '../bots/tool-io.js';
 
 interface FixtureRecord {
   source: string;

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { GAMES, type Game } from '../../shared/games.js';
 import type { GameId } from '../../shared/rules.js';
 import { allBotNames, catalogEntry } from '../registry.js';
-import { gameArg, UsageError, wholeNumberArg } from '../cli/io.js';
+import { gameArg, UsageError, wholeNumberArg } from '../tool-io.js';
 
 /**
  * A bot for the arena and the SPRT: a roster name (`engine-2`), or `name@dir` for the same name

@@ -7,7 +7,10 @@ import { benchFfo } from '../othello/bench.js';
 import { benchAnswerTimes } from './answer-time.js';
 import { parallelPerft } from '../perft/parallel.js';
 
-const HELP = `Usage: npm run bench [-- --runs N]
+const HELP = `Usage: npm run bench [-- --runs N | --nodes]
+
+  --nodes   only the engine's node count for each fixed position and depth: deterministic, so a
+            change that must not alter the search shows the same counts before and after
 
 Speed figures:
   perft, each the best of N runs (default 3) after one warm-up:
@@ -47,10 +50,25 @@ const PERFT_CASES: readonly PerftCase[] = [
   { game: 'minichess', depth: 6, expected: 514912, threads: 1 },
 ];
 
+/** A fresh engine, as the bots run it, searching the case's position to `maxDepth`. */
+function searchToDepth(c: (typeof SEARCH_CASES)[number], maxDepth: number) {
+  const position = GAMES[c.game].rules.parsePosition(c.position);
+  if (!position.ok) throw new Error(position.error.message);
+  return engineWithBudget(c.game, Infinity).think(position.value, { deadline: Infinity, maxDepth });
+}
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, nodes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     console.log(HELP);
+    return 0;
+  }
+  if (values.nodes) {
+    await loadGameBots();
+    for (const c of SEARCH_CASES) {
+      const r = searchToDepth(c, c.depth);
+      console.log(`${c.game.padEnd(9)} depth ${String(r.depth).padStart(2)}  ${String(r.nodes).padStart(9)} nodes  best ${GAMES[c.game].rules.formatMove(r.move)}`);
+    }
     return 0;
   }
   const runs = Number(values.runs);
@@ -81,11 +99,8 @@ async function main(): Promise<number> {
   await loadGameBots();
   for (const c of SEARCH_CASES) {
     const game = GAMES[c.game];
-    const position = game.rules.parsePosition(c.position);
-    if (!position.ok) throw new Error(position.error.message);
-    const toDepth = (maxDepth: number) => engineWithBudget(c.game, Infinity).think(position.value, { deadline: Infinity, maxDepth });
-    toDepth(Math.max(1, c.depth - 2)); // warm-up
-    const r = toDepth(c.depth);
+    searchToDepth(c, Math.max(1, c.depth - 2)); // warm-up
+    const r = searchToDepth(c, c.depth);
     const nps = Math.round(r.nodes / (r.ms / 1000)).toLocaleString('en-US');
     console.log(`  ${c.game.padEnd(9)} depth ${String(r.depth).padStart(2)}  ${String(r.nodes).padStart(9)} nodes  ${(r.ms / 1000).toFixed(3)} s  ${nps.padStart(10)} nodes/s  best ${game.rules.formatMove(r.move)}`);
   }

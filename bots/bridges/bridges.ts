@@ -1,4 +1,4 @@
-import type { AttachArgs } from '../cli/commands/attach.js';
+import type { AttachArgs } from './attach-settings.js';
 import type { EngineBridge, EngineCommand } from './engine.js';
 import { FileProtocolBridge } from './file-protocol.js';
 import { NboardBridge } from './nboard.js';

@@ -1,7 +1,6 @@
-import type { Output } from '../cli/io.js';
-import type { AttachArgs } from '../cli/commands/attach.js';
-import { formatEvent } from '../cli/commands/attach.js';
-import { attach } from './attach.js';
+import type { Output } from '../tool-io.js';
+import { attach, type AttachEvent } from './attach.js';
+import type { AttachArgs } from './attach-settings.js';
 import { connectForAttach } from './attach-connection.js';
 import { checkEngine, engineBridge } from './bridges.js';
 
@@ -41,4 +40,22 @@ export async function runAttach(args: AttachArgs, output: Output): Promise<numbe
   if (end?.ended !== 'engine-failed' && end?.ended !== 'refused') return 0;
   output.err(`Stopped: ${end.message}.`);
   return 1;
+}
+
+/** One line per event: plain for a person, JSON with --json. */
+export function formatEvent(event: AttachEvent, json: boolean): string {
+  if (json) return JSON.stringify(event);
+  switch (event.event) {
+    case 'started':
+      return `game ${event.gameId}: started as ${event.color}${event.opponent ? ` against ${event.opponent}` : ''}`;
+    case 'ended': {
+      const rating = event.rating ? `, rating ${event.rating.before} → ${event.rating.after}` : '';
+      return `game ${event.gameId}: ${event.outcome ?? 'ended'} (${event.result.reason}) after ${event.plies} plies${rating}`;
+    }
+    case 'restarted':
+    case 'problem':
+      return `game ${event.gameId}: ${event.message}`;
+    case 'stopped':
+      return event.message;
+  }
 }

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError, type Output } from './io.js';
+import { UsageError, type Output } from '../tool-io.js';
 
 export interface Command {
   /** The full `--help` text. */

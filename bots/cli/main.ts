@@ -1,5 +1,5 @@
 import { HelpRequested, type Command } from './command.js';
-import { processOutput, UsageError, type Output } from './io.js';
+import { processOutput, UsageError, type Output } from '../tool-io.js';
 
 interface CommandEntry {
   readonly name: string;

@@ -4,7 +4,7 @@ import type { MutableBoard } from '../../shared/board.js';
 import type { Color } from '../../shared/color.js';
 import { GAMES, type Position } from '../../shared/games.js';
 import { GAME_IDS, type GameId, type Outcome } from '../../shared/rules.js';
-import { searchBoardOf } from './boards.js';
+import { searchBoardOf } from '../search-boards.js';
 import { engineWithBudget } from '../roster.js';
 import { WIN, type SearchGame } from './game.js';
 import { randomPosition } from './random-position.js';

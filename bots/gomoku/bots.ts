@@ -30,7 +30,7 @@ export const ENGINE_BREADTH = 12;
  * won 154 of 200 games (seeds 1–10 of the arena's openings), the even depths' 59 of 100 (seeds
  * 1–5), the deepest depth's 136 of 200.
  */
-export const ENGINE_SEARCH_OPTIONS = { quiescenceAtHorizon: true, answerFromOddDepths: true } as const;
+export const ENGINE_SEARCH_OPTIONS = { quiescenceAtHorizon: true, answerFromOddDepths: true } as const; // no ProbCut: −14.8 Elo ± 28.6, 282 games (SPRT H0)
 /**
  * Attacker threats a VCT line of ours may use, and its node limit below: with 6 threats and
  * 12,000 nodes instead of 4 and 3000, white won 194 of 300 games against seed-001 (seeds 1–15 of

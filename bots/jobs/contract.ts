@@ -5,9 +5,10 @@
  */
 import type { Position } from '../../shared/games.js';
 import type { GameAnalysis } from '../../shared/protocol/analysis.js';
+import type { Thinking } from '../../shared/protocol/views.js';
 import type { GameId, GameOptions } from '../../shared/rules.js';
 
-export { BOT_CATALOG, catalogEntry, type BotEntry } from '../registry.js';
+export { BOT_CATALOG, type BotEntry } from '../registry.js';
 
 export interface BotJobInput {
   /** The room's game id and the ply the move is for: a stale answer is recognised by them. */
@@ -33,15 +34,8 @@ export interface BotJobInput {
   readonly takenAt?: number;
 }
 
-/** What a bot is thinking, after each finished depth (moves in the game's notation). */
-export interface BotThinking {
-  readonly depth: number;
-  readonly score: number;
-  readonly pv: readonly string[];
-  readonly nodes: number;
-  readonly nps: number;
-  readonly ms: number;
-}
+/** What a bot is thinking, after each finished depth (the protocol's `Thinking`). */
+export type BotThinking = Thinking;
 
 export interface BotJobResult extends BotThinking {
   readonly gameId: string;

@@ -17,6 +17,7 @@ function minichessPosition(position: Position, bot: string): MiniChessPosition {
  * opening book played on by `engine-1` (docs/engine/minichess.md).
  */
 const PROBCUT_SIGMA = [0, 0, 0, 0, 0, 142, 153, 159, 132, 134];
+/** +56.0 Elo ± 37.3 against no ProbCut, 244 games (SPRT H1). */
 export const MINICHESS_PROBCUT = measuredProbCut(5, (depth) => depth - 4, PROBCUT_SIGMA, 1.5);
 
 /** What the engine turns on in the generic search for MiniChess. */

@@ -6,7 +6,7 @@ import { GAME_IDS, type GameId } from '../../shared/rules.js';
 import { BOOK_PLIES, bookPath } from '../arena/openings.js';
 import { WIN_THRESHOLD } from '../engine/game.js';
 import { search } from '../engine/search.js';
-import { searchBoardOf } from '../engine/boards.js';
+import { searchBoardOf } from '../search-boards.js';
 
 /**
  * Makes the opening books the arena and the SPRT play: random openings of a few plies (Gomoku's

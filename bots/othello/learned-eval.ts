@@ -7,8 +7,10 @@ import { INSTANCE_COUNT, PATTERN_WEIGHTS, patternIndices } from './patterns.js';
 
 /**
  * The learned midgame evaluation: pattern weights plus a few whole-board terms, one weight set
- * per stage of the game, fitted by least squares to final disc margins (`npm run train:othello`,
- * docs/engine/othello.md). Scores are hundredths of a disc for the side to move.
+ * per stage of the game, fitted by ridge least squares to self-play positions labelled by the
+ * exact solver near the end and by searches backed up stage by stage before (`npm run
+ * train:othello`, docs/engine/othello.md). Scores are hundredths of a disc for the side to move.
+ * Against the hand-made evaluation: +102.5 Elo ± 72.5, 122 games (SPRT H1); +129 Elo over 400 games.
  */
 
 /** Plies per stage: stage `s` holds the positions with `4 + 4s` to `7 + 4s` discs. */

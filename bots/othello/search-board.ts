@@ -1,4 +1,4 @@
-import { moves, popcount } from '../../shared/othello/bitboard.js';
+import { moves, popcount, writeSquares } from '../../shared/othello/bitboard.js';
 import { OthelloBoard, PASS } from '../../shared/othello/board.js';
 import { WIN_THRESHOLD, type SearchGame } from '../engine/game.js';
 import { solve } from './endgame.js';
@@ -31,24 +31,12 @@ const BLACK_TO_MOVE_LO = 0x1f83d9ab | 0;
  * 0–3 from `lo`, 4–7 from `hi`), and from 2048 on the same for the other side's.
  */
 function keyHalf(keys: Int32Array, pHi: number, pLo: number, oHi: number, oLo: number): number {
-  return (
-    keys[pLo & 255]! ^
-    keys[256 | ((pLo >>> 8) & 255)]! ^
-    keys[512 | ((pLo >>> 16) & 255)]! ^
-    keys[768 | (pLo >>> 24)]! ^
-    keys[1024 | (pHi & 255)]! ^
-    keys[1280 | ((pHi >>> 8) & 255)]! ^
-    keys[1536 | ((pHi >>> 16) & 255)]! ^
-    keys[1792 | (pHi >>> 24)]! ^
-    keys[2048 | (oLo & 255)]! ^
-    keys[2304 | ((oLo >>> 8) & 255)]! ^
-    keys[2560 | ((oLo >>> 16) & 255)]! ^
-    keys[2816 | (oLo >>> 24)]! ^
-    keys[3072 | (oHi & 255)]! ^
-    keys[3328 | ((oHi >>> 8) & 255)]! ^
-    keys[3584 | ((oHi >>> 16) & 255)]! ^
-    keys[3840 | (oHi >>> 24)]!
-  );
+  return wordKey(keys, 0, pLo) ^ wordKey(keys, 1024, pHi) ^ wordKey(keys, 2048, oLo) ^ wordKey(keys, 3072, oHi);
+}
+
+/** The keys of a 32-bit word's four bytes, from entry `base` on. */
+function wordKey(keys: Int32Array, base: number, word: number): number {
+  return keys[base | (word & 255)]! ^ keys[(base + 256) | ((word >>> 8) & 255)]! ^ keys[(base + 512) | ((word >>> 16) & 255)]! ^ keys[(base + 768) | (word >>> 24)]!;
 }
 
 /**
@@ -121,37 +109,18 @@ export class OthelloSearchBoard extends OthelloBoard implements SearchGame {
   private stamp = 0;
 
   static from(board: OthelloBoard): OthelloSearchBoard {
-    const b = new OthelloSearchBoard();
-    b.pHi = board.pHi;
-    b.pLo = board.pLo;
-    b.oHi = board.oHi;
-    b.oLo = board.oLo;
-    b.blackToMove = board.blackToMove;
-    return b;
+    return new OthelloSearchBoard().copyOf(board);
   }
 
   override generateMoves(out: Int32Array, offset: number): number {
     const count = this.placementCount();
-    let hi = this.mobilityHi;
-    let lo = this.mobilityLo;
     if (count === 0) {
       moves(this.oHi, this.oLo, this.pHi, this.pLo, mobility);
       if ((mobility[0]! | mobility[1]!) === 0) return 0;
       out[offset] = PASS;
       return 1;
     }
-    let n = offset;
-    while (lo !== 0) {
-      const bit = lo & -lo;
-      out[n++] = 31 - Math.clz32(bit);
-      lo ^= bit;
-    }
-    while (hi !== 0) {
-      const bit = hi & -hi;
-      out[n++] = 63 - Math.clz32(bit);
-      hi ^= bit;
-    }
-    return n - offset;
+    return writeSquares(this.mobilityHi, this.mobilityLo, out, offset);
   }
 
   override countMoves(): number {
@@ -176,27 +145,15 @@ export class OthelloSearchBoard extends OthelloBoard implements SearchGame {
       this.pLo = this.oLo ^ fLo;
       this.oHi = pHi;
       this.oLo = pLo;
-    } else {
-      const h = this.pHi;
-      const l = this.pLo;
-      this.pHi = this.oHi;
-      this.pLo = this.oLo;
-      this.oHi = h;
-      this.oLo = l;
-    }
-    this.blackToMove = !this.blackToMove;
+      this.blackToMove = !this.blackToMove;
+    } else this.swapSides();
     this.stamp++;
   }
 
   override unmake(): void {
     const u = --this.ply * 3;
     const move = this.history[u]!;
-    const h = this.pHi;
-    const l = this.pLo;
-    this.pHi = this.oHi;
-    this.pLo = this.oLo;
-    this.oHi = h;
-    this.oLo = l;
+    this.swapSides();
     if (move !== PASS) {
       const fHi = this.history[u + 1]!;
       const fLo = this.history[u + 2]!;
@@ -205,7 +162,6 @@ export class OthelloSearchBoard extends OthelloBoard implements SearchGame {
       this.oHi |= fHi;
       this.oLo |= fLo;
     }
-    this.blackToMove = !this.blackToMove;
     this.stamp++;
   }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CredentialsSchema } from '../../shared/protocol/index.js';
-import { accept, parse, refuse, type ServerResult } from '../games/refuse.js';
+import { accept, parse, refuse, type ServerResult } from '../refuse.js';
 import type { PlatformStore } from '../store/platform.js';
 import { cookieValue } from './cookies.js';
 import { hashPassword, passwordMatches } from './passwords.js';

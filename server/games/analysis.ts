@@ -2,7 +2,7 @@ import type { AnalysisJobInput, AnalysisJobResult, AnalysisProgress } from '../.
 import { WatchSchema, type AnalysisStatus } from '../../shared/protocol/index.js';
 import type { GameStore, StoredAnalysis, StoredGame } from '../store/store.js';
 import type { AnalysisHandlers, AnalysisJobs } from './ports.js';
-import { accept, parse, refuse, type ServerResult } from './refuse.js';
+import { accept, parse, refuse, type ServerResult } from '../refuse.js';
 
 export interface AnalysisDeps {
   readonly store: GameStore;

@@ -5,7 +5,7 @@ import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpe
 import type { Identity } from '../ratings/rating.js';
 import { agentKey, type GameSummary, type StoredGame, type StoredSeat } from '../store/store.js';
 import { afterMove, clockView, creditTurn, flagTime, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
-import { accept, refuse, type ServerResult } from './refuse.js';
+import { accept, refuse, type ServerResult } from '../refuse.js';
 import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
 
 /**

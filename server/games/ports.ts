@@ -1,6 +1,21 @@
 import type { Color } from '../../shared/color.js';
 import type { AgentTurn, ChallengeOffer, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
-import type { AnalysisJobInput, AnalysisJobResult, AnalysisProgress, BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
+import type { GameId } from '../../shared/rules.js';
+import type { AnalysisJobInput, AnalysisJobResult, AnalysisProgress, BotEntry, BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
+
+/** The bots a room can seat, by name: the one place the server asks, built once (`catalogBots`). */
+export interface Bots {
+  /** Every game's bots in catalog order, as `GET /api/bots` shows them. */
+  readonly catalog: Readonly<Record<GameId, readonly BotEntry[]>>;
+  /** The bot of `game` with exactly this name, as rooms and jobs carry it; undefined when `game` has none. */
+  entry(game: GameId, name: string): BotEntry | undefined;
+  /** The bot's own time for a move in ms (a room's clock may cut it shorter). */
+  budgetMs(game: GameId, name: string): number;
+  /** The names of `game`'s bots, in catalog order. */
+  names(game: GameId): readonly string[];
+  /** The bot any game calls `name` in any letter case, as the catalog spells it: a name no account or agent may take. */
+  named(name: string): string | undefined;
+}
 
 /** Where the service's news goes: Socket.IO rooms in production, a recorder in tests. */
 export interface Broadcaster {

@@ -9,7 +9,9 @@ import { MemoryStore } from '../store/memory-store.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 import type { Broadcaster, BotTurns, Timers } from './ports.js';
+import { AgentSessions } from './agent-sessions.js';
 import { GameService } from './service.js';
+import { catalogBots } from '../runtime/catalog-bots.js';
 import { sampleGame } from '../store/store.contract.js';
 
 // The service on fake ports (a recording broadcaster, bot turns and timers that only note what
@@ -43,10 +45,9 @@ function makeService(over: GameStore = store): GameService {
     broadcaster,
     botTurns,
     timers,
-    botExists: (_game, name) => name === 'engine-1',
+    bots: catalogBots(),
     agentExists: async () => false,
     instance: 'test',
-    botBudget: () => 50,
     graceMs: 60_000,
     now: () => now,
   });
@@ -177,16 +178,16 @@ describe('GameService on fake ports', () => {
     const created = ok(await service.createRoom({ game: 'othello', timeControl: { kind: 'none' }, seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } }, sit: { name: 'Ann', color: 'black' } }));
     const { gameId } = created;
     const token = created.seat!.token;
-    ok(await service.offerDraw({ gameId, token }));
+    ok(await service.act('draw:offer', { gameId, token }));
     expect((await store.get(gameId))!).toMatchObject({ status: 'live', drawOffer: null }); // no evaluation yet: declined
     expect((broadcaster.events('state') as GameView[]).map((v) => v.drawOffer).slice(-2)).toEqual(['black', null]);
     ok(await service.move({ gameId, token, ply: 0, move: 'f5' }));
     const thinking = { depth: 6, pv: ['d6'], nodes: 1000, nps: 100_000, ms: 10 };
     await service.onBotThinking(gameId, 1, 'engine-1', { ...thinking, score: 40 });
-    ok(await service.offerDraw({ gameId, token }));
+    ok(await service.act('draw:offer', { gameId, token }));
     expect((await store.get(gameId))!.drawOffer).toBeNull(); // better for the bot: declined
     await service.onBotThinking(gameId, 1, 'engine-1', { ...thinking, score: -250 });
-    ok(await service.offerDraw({ gameId, token }));
+    ok(await service.act('draw:offer', { gameId, token }));
     expect((await store.get(gameId))!).toMatchObject({ status: 'finished', result: { winner: null, reason: 'agreement' } });
   });
 
@@ -209,9 +210,9 @@ describe('GameService on fake ports', () => {
     const { gameId, tokens } = await twoPeople();
     ok(await service.move({ gameId, token: tokens.black, ply: 0, move: 'f5' }));
     expect(service.rememberedGames).toBe(2);
-    ok(await service.resign({ gameId, token: tokens.white }));
+    ok(await service.act('resign', { gameId, token: tokens.white }));
     expect(service.rememberedGames).toBe(1);
-    expect((await service.resign({ gameId, token: tokens.black })).ok).toBe(false);
+    expect((await service.act('resign', { gameId, token: tokens.black })).ok).toBe(false);
     expect(service.rememberedGames).toBe(1);
   });
 });
@@ -363,22 +364,23 @@ describe('periodic and start-up work reads what changed, not every game', () => 
   it("an agent's seats are found from its index, not by reading the live and waiting games; a finished game leaves it", async () => {
     const { store: counted, reads } = countingReads(store);
     service = makeService(counted);
+    const sessions = new AgentSessions(service, counted, store, broadcaster, 'test', () => now);
     const rooms = [];
     for (const game of ['othello', 'gomoku'] as const) {
       const created = ok(await service.createRoom({ game, seats: { black: { kind: 'agent' }, white: { kind: 'human' } }, sit: { name: 'Bob', color: 'white' } }));
-      ok(await service.joinAsAgent(created.gameId, 'black', 'Edax'));
+      ok(await sessions.join('Edax', created.gameId, 'black'));
       rooms.push(created);
     }
     await store.create(sampleGame({ status: 'live' })); // someone else's game
-    await service.agentDisconnected('Edax');
+    await sessions.disconnected('Edax');
     for (const { gameId } of rooms) expect((await store.get(gameId))!.seats.black).toMatchObject({ connected: false, connectedVia: null });
-    expect(await service.agentConnected('Edax')).toBe(2); // its turn in both, sent again
+    expect(await sessions.connected('Edax')).toBe(2); // its turn in both, sent again
     for (const { gameId } of rooms) expect((await store.get(gameId))!.seats.black).toMatchObject({ connected: true, connectedVia: 'test' });
     expect(reads).toEqual([]);
     expect((await store.indexed('agent-games', 'edax')).sort()).toEqual(rooms.map((r) => r.gameId).sort());
-    ok(await service.resign({ gameId: rooms[0]!.gameId, token: rooms[0]!.seat!.token }));
+    ok(await service.act('resign', { gameId: rooms[0]!.gameId, token: rooms[0]!.seat!.token }));
     expect(await store.indexed('agent-games', 'edax')).toEqual([rooms[1]!.gameId]);
     expect((await store.indexed('instance-seats', 'test')).sort()).toEqual([`${rooms[1]!.gameId}:black`, `${rooms[1]!.gameId}:white`]);
-    expect(await service.agentConnected('Edax')).toBe(1);
+    expect(await sessions.connected('Edax')).toBe(1);
   });
 });

@@ -1,10 +1,11 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { GAME_IDS, isGameId, type GameId } from '../../shared/rules.js';
 import type { RatingView } from '../../shared/protocol/index.js';
-import { BOT_CATALOG } from '../../bots/jobs/contract.js';
+import type { Bots } from '../games/ports.js';
 import { SESSION_MS, sessionFromCookie, type Accounts } from '../accounts/accounts.js';
 import { isProvisional, ratingKnown, type Identity, type RatingRecord } from '../ratings/rating.js';
-import { leaderboard, rankOn } from '../ratings/leaderboard.js';
+import { leaderboard, rankOn } from './leaderboard.js';
+import type { AgentStore } from '../store/agents.js';
 import type { PlatformStore } from '../store/platform.js';
 import type { GameStore } from '../store/store.js';
 import { gameRecord } from './routes.js';
@@ -13,6 +14,8 @@ export interface PlayerRouteDeps {
   readonly accounts: Accounts;
   readonly platform: PlatformStore;
   readonly store: GameStore;
+  readonly agents: AgentStore;
+  readonly bots: Bots;
   /** A session was signed out: its open connections, in every process, stop acting as its account. */
   readonly signedOut: (key: string) => void;
 }
@@ -101,8 +104,8 @@ export function playerRoutes(deps: PlayerRouteDeps): Router {
 async function findIdentity(deps: PlayerRouteDeps, name: string): Promise<Identity | undefined> {
   const account = await deps.platform.account(name);
   if (account) return { kind: 'person', name: account.name };
-  const agent = await deps.store.agentNamed(name);
+  const agent = await deps.agents.agentNamed(name);
   if (agent) return { kind: 'agent', name: agent.name };
-  if (GAME_IDS.some((game) => BOT_CATALOG[game].some((b) => b.name === name))) return { kind: 'bot', name };
-  return undefined;
+  const bot = deps.bots.named(name);
+  return bot === undefined ? undefined : { kind: 'bot', name: bot };
 }

@@ -1,11 +1,12 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { GAMES } from '../../shared/games.js';
 import { RECORD_FORMATS } from '../../shared/records/index.js';
-import { BOT_CATALOG } from '../../bots/jobs/contract.js';
 import { AdminQuerySchema } from '../../shared/protocol/index.js';
 import type { LiveTable } from '../admin/live-table.js';
-import { parse } from '../games/refuse.js';
+import { parse } from '../refuse.js';
 import type { AnalysisService } from '../games/analysis.js';
+import type { Bots } from '../games/ports.js';
+import type { Lobby } from '../games/lobby.js';
 import type { GameService } from '../games/service.js';
 import { newToken, hashToken } from '../games/tokens.js';
 import { toSummary } from '../games/game.js';
@@ -14,14 +15,18 @@ import { ADMIN_SESSION_MS, adminSessionFromCookie, type AdminSessions } from '..
 import { adminTokenMatches } from '../socket/admin.js';
 import type { SocketBroadcaster } from '../socket/broadcaster.js';
 import type { Ladder } from '../pairing/ladder.js';
+import type { AgentStore } from '../store/agents.js';
 import type { PlatformStore } from '../store/platform.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 
 export interface RouteDeps {
   readonly service: GameService;
+  readonly lobby: Lobby;
+  readonly bots: Bots;
   readonly analysis: AnalysisService;
   readonly liveTable: LiveTable;
   readonly store: GameStore;
+  readonly agents: AgentStore;
   readonly platform: PlatformStore;
   readonly ladder: Ladder;
   readonly adminSessions: AdminSessions;
@@ -67,17 +72,17 @@ export function apiRoutes(deps: RouteDeps): Router {
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.scrape());
   });
   router.get('/api/bots', (_req, res) => {
-    res.json({ ok: true, bots: BOT_CATALOG });
+    res.json({ ok: true, bots: deps.bots.catalog });
   });
   /** A page of the lobby: the query of `rooms:list`, as URL parameters. */
   router.get('/api/rooms', async (req, res) => {
-    const listed = await deps.service.listRooms(lobbyQueryOf(req.query));
+    const listed = await deps.lobby.listRooms(lobbyQueryOf(req.query));
     if (!listed.ok) return refusal(res, 400, listed.error.code, listed.error.message);
     res.json({ ok: true, ...listed.value });
   });
   router.get('/api/games', async (req, res) => {
     const limit = Math.min(Math.max(Number(req.query.limit) || 20, 1), 200);
-    const games = await deps.service.recentGames(limit);
+    const games = await deps.lobby.recentGames(limit);
     res.json({ ok: true, games: games.map((g) => ({ ...toSummary(g), record: g.moves.join(' ') })) });
   });
   /** The record as JSON, or with `?format=` as the game's file (GGF, PSQ, PGN) to download. */
@@ -156,23 +161,23 @@ function adminRoutes(deps: RouteDeps): Router {
       return refusal(res, 400, 'payload/invalid', 'Give the agent a name of 1 to 40 letters, digits, ".", "-" or "_".');
     }
     const token = newToken();
-    if ((await deps.platform.account(name)) || !(await deps.store.putAgent(hashToken(token), { name, createdAt: Date.now() }))) {
-      return refusal(res, 409, 'agent/name_taken', `The name "${name}" is taken by an agent or a player's account; each name has one owner.`);
+    if (deps.bots.named(name) !== undefined || (await deps.platform.account(name)) || !(await deps.agents.putAgent(hashToken(token), { name, createdAt: Date.now() }))) {
+      return refusal(res, 409, 'agent/name_taken', `The name "${name}" is taken by a bot, an agent or a player's account; each name has one owner.`);
     }
     res.status(201).json({ ok: true, name, token });
   });
   router.post('/agents/:name/token', async (req, res) => {
     const token = newToken();
-    const agent = await deps.store.agentNamed(req.params.name); // the name as registered, asked in any case
-    if (!agent || !(await deps.store.replaceAgentToken(agent.name, hashToken(token)))) {
+    const agent = await deps.agents.agentNamed(req.params.name); // the name as registered, asked in any case
+    if (!agent || !(await deps.agents.replaceAgentToken(agent.name, hashToken(token)))) {
       return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
     }
     deps.broadcaster.dropAgent(agent.name); // connections made with the old token end
     res.status(201).json({ ok: true, name: agent.name, token });
   });
   router.delete('/agents/:name', async (req, res) => {
-    const agent = await deps.store.agentNamed(req.params.name);
-    if (!agent || !(await deps.store.deleteAgent(agent.name))) return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
+    const agent = await deps.agents.agentNamed(req.params.name);
+    if (!agent || !(await deps.agents.deleteAgent(agent.name))) return refusal(res, 404, 'agent/not_found', `There is no agent named "${req.params.name}".`);
     deps.broadcaster.dropAgent(agent.name);
     res.json({ ok: true, name: agent.name });
   });

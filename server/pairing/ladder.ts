@@ -1,10 +1,12 @@
 import { LadderConfigSchema, LadderJoinSchema, LadderLeaveSchema, type SeatSpec, type TimeControl } from '../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../shared/rules.js';
+import type { Bots } from '../games/ports.js';
 import type { GameService } from '../games/service.js';
-import { accept, parse, type ServerResult } from '../games/refuse.js';
+import { accept, parse, type ServerResult } from '../refuse.js';
 import type { Logger } from '../log.js';
 import { NEW_RATING } from '../ratings/rating.js';
 import type { LadderConfig, PlatformStore } from '../store/platform.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 
 const LOCK_MS = 5000;
@@ -16,9 +18,10 @@ export const LADDER_CLOCK: TimeControl = { kind: 'per-move', moveMs: 5000 };
 export interface LadderOptions {
   readonly platform: PlatformStore;
   readonly store: GameStore;
+  readonly leases: LeaseStore;
   readonly service: GameService;
   readonly instance: string;
-  readonly botExists: (game: GameId, name: string) => boolean;
+  readonly bots: Bots;
   /** The most ladder games that may run at once in one game: the ladder's share of the bot workers. */
   readonly maxConcurrent: number;
   readonly log: Logger;
@@ -56,7 +59,7 @@ export class Ladder {
   async configure(payload: unknown): Promise<ServerResult<{ ladder: LadderConfig; capped?: LadderCap }>> {
     const request = parse(LadderConfigSchema, payload);
     if (!request.ok) return request;
-    const unknown = request.value.bots.find((bot) => !this.options.botExists(request.value.game, bot));
+    const unknown = request.value.bots.find((bot) => !this.options.bots.entry(request.value.game, bot));
     if (unknown) return { ok: false, error: { code: 'room/bad_seat', message: `No bot "${unknown}" plays ${request.value.game}.` } };
     const { maxConcurrent } = this.options;
     const asked = request.value.concurrent;
@@ -91,7 +94,7 @@ export class Ladder {
     const { platform, store } = this.options;
     if (!(await platform.lock('ladder', this.options.instance, LOCK_MS))) return 0;
     const configs = new Map((await platform.ladders()).map((c) => [c.game, c]));
-    const leases = await store.leases();
+    const leases = await this.options.leases.leases();
     let started = 0;
     for (const game of GAME_IDS) {
       const agents = (await platform.ladderEntrants(game)).filter((e) => e.instance === this.options.instance || (leases.get(e.instance) ?? 0) > Date.now());

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { SeekIdSchema, SeekSchema, type GameView, type SeatGrant } from '../../shared/protocol/index.js';
-import type { GameId } from '../../shared/rules.js';
+import type { Bots } from '../games/ports.js';
 import type { GameService } from '../games/service.js';
-import { accept, parse, refuse, type ServerResult } from '../games/refuse.js';
+import { accept, parse, refuse, type ServerResult } from '../refuse.js';
 import type { PlatformStore, Seek } from '../store/platform.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore } from '../store/store.js';
 import { ratingKnown } from '../ratings/rating.js';
 
@@ -24,10 +25,11 @@ export interface Paired {
 export interface MatchmakerOptions {
   readonly platform: PlatformStore;
   readonly store: GameStore;
+  readonly leases: LeaseStore;
   readonly service: GameService;
   readonly instance: string;
   /** The roster bots that play a game: a seeker may take one of about its rating instead of waiting. */
-  readonly bots: (game: GameId) => readonly string[];
+  readonly bots: Bots;
   /** Whether a connection (on whatever process) waits under the seek's id to hear its pairing. */
   readonly reachable: (seekId: string) => Promise<boolean>;
   /** Seats the seeker's connection (on whatever process holds it) and tells it its seat. */
@@ -124,7 +126,7 @@ export class Matchmaker {
     if (!request.ok) return request;
     const seek = (await this.options.platform.seeks()).find((s) => s.id === request.value.seekId);
     if (!seek || !(await this.options.platform.takeSeeks([seek.id]))) return refuse('seek/not_found', 'That seek is no longer waiting: it was paired or cancelled.');
-    const bots = this.options.bots(seek.game);
+    const bots = this.options.bots.names(seek.game);
     const all = await this.options.store.ratings(seek.game, bots.map((name) => ({ kind: 'bot' as const, name })));
     // A bot whose strength nobody measured is no bot "of your rating": offered only when no other is.
     const known = all.filter(ratingKnown);
@@ -143,7 +145,7 @@ export class Matchmaker {
   async tick(): Promise<number> {
     const { platform } = this.options;
     if (!(await platform.lock('pairing', this.options.instance, LOCK_MS))) return 0;
-    const leases = await this.options.store.leases();
+    const leases = await this.options.leases.leases();
     const now = this.now();
     const seeks = await platform.seeks();
     const orphans = seeks.filter((s) => (leases.get(s.instance) ?? 0) < now && s.instance !== this.options.instance);

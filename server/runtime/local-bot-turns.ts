@@ -2,32 +2,25 @@ import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
 import type { BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
 import type { BotTurns } from '../games/ports.js';
 import { botJobId } from './job-ids.js';
-import { started, type Deliverer, type RuntimeHandlers } from './handlers.js';
+import type { RuntimeHandlers } from './handlers.js';
+import { LocalJobs } from './local-jobs.js';
 
 const ATTEMPTS = 3;
 
 /** Bot turns on this process's worker threads (embedded default), retried like BullMQ would. */
-export class LocalBotTurns implements BotTurns, Deliverer<RuntimeHandlers> {
-  private readonly inFlight = new Set<string>();
-  private handlers: RuntimeHandlers | undefined;
-
+export class LocalBotTurns extends LocalJobs<RuntimeHandlers> implements BotTurns {
   constructor(
-    private readonly pool: BotThreadPool,
-    private readonly onError: (error: unknown) => void,
+    pool: BotThreadPool,
+    onError: (error: unknown) => void,
     /** A bot's answer, once applied (not stale): its thinking and wait for a thread, for the metrics. */
     private readonly onAnswered: (result: BotJobResult) => void = () => undefined,
-  ) {}
-
-  async start(handlers: RuntimeHandlers): Promise<void> {
-    this.handlers = handlers;
+  ) {
+    super(pool, onError);
   }
 
   async request(input: BotJobInput): Promise<void> {
-    started(this.handlers, 'LocalBotTurns');
-    const id = botJobId(input.gameId, input.ply);
-    if (this.inFlight.has(id)) return;
-    this.inFlight.add(id);
-    void this.attempt(input, 1).finally(() => this.inFlight.delete(id));
+    this.delivered();
+    this.once(botJobId(input.gameId, input.ply), () => this.attempt(input, 1));
   }
 
   async pending(gameId: string, ply: number): Promise<boolean> {
@@ -48,7 +41,7 @@ export class LocalBotTurns implements BotTurns, Deliverer<RuntimeHandlers> {
   }
 
   private async attempt(input: BotJobInput, attempt: number): Promise<void> {
-    const handlers = started(this.handlers, 'LocalBotTurns');
+    const handlers = this.delivered();
     try {
       const result = await this.pool.run(input, (thinking) => {
         handlers.onBotThinking(input.gameId, input.ply, input.bot, thinking).catch(this.onError);

@@ -1,11 +1,12 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { catalogEntry } from '../../bots/jobs/contract.js';
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
 import { ConfigError, type Config } from '../config.js';
+import { AgentSessions } from '../games/agent-sessions.js';
 import { AnalysisService } from '../games/analysis.js';
-import type { AnalysisHandlers, AnalysisJobs, BotTurns, Timers } from '../games/ports.js';
+import type { AnalysisHandlers, AnalysisJobs, Bots, BotTurns, Timers } from '../games/ports.js';
+import { Lobby } from '../games/lobby.js';
 import { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -19,6 +20,8 @@ import { MemoryPlatform } from '../store/platform-memory.js';
 import { RedisPlatform } from '../store/platform-redis.js';
 import type { PlatformStore } from '../store/platform.js';
 import { RedisStore } from '../store/redis-store.js';
+import type { AgentStore } from '../store/agents.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore } from '../store/store.js';
 import { MemoryTournaments } from '../tournaments/store/memory-tournaments.js';
 import { RedisTournaments } from '../tournaments/store/redis-tournaments.js';
@@ -26,6 +29,7 @@ import type { TournamentStore } from '../tournaments/store/tournament-store.js';
 import { botJobCountsKey } from './bot-worker.js';
 import { BullmqAnalysisJobs } from './bullmq-analysis.js';
 import { BullmqBotTurns } from './bullmq-bot-turns.js';
+import { catalogBots } from './catalog-bots.js';
 import type { Deliverer, RuntimeHandlers } from './handlers.js';
 import { LocalAnalysisJobs } from './local-analysis.js';
 import { LocalBotTurns } from './local-bot-turns.js';
@@ -47,12 +51,20 @@ export interface RuntimeOptions {
 export interface Runtime {
   readonly mode: 'redis' | 'embedded';
   readonly store: GameStore;
+  readonly agents: AgentStore;
+  readonly leases: LeaseStore;
   readonly platform: PlatformStore;
   readonly tournaments: TournamentStore;
   readonly io: BoardroomServer;
   readonly broadcaster: SocketBroadcaster;
   readonly quotas: Quotas;
+  /** The bots a room can seat, by name: what every part of the server asks. */
+  readonly bots: Bots;
   readonly service: GameService;
+  /** What anyone may read of the rooms, changing nothing. */
+  readonly lobby: Lobby;
+  /** Agents' rooms, challenges and connections, beside the service. */
+  readonly agentSessions: AgentSessions;
   readonly analysis: AnalysisService;
   /** The bot queue's counts and recent waits, as the admin console and /metrics show them. */
   queueStats(): Promise<Record<string, number>>;
@@ -64,7 +76,8 @@ export interface Runtime {
 
 /** Where the jobs go and where the games are kept: Redis and BullMQ, or this process alone. */
 interface Backend {
-  readonly store: GameStore;
+  /** The games, the agents and the leases: one store, seen through three ports. */
+  readonly store: GameStore & AgentStore & LeaseStore;
   readonly platform: PlatformStore;
   readonly tournaments: TournamentStore;
   readonly botTurns: BotTurns & Deliverer<RuntimeHandlers>;
@@ -97,20 +110,22 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     botSecondsPerMinute: config.QUOTA_BOT_SECONDS_PER_MINUTE,
     connections: config.QUOTA_CONNECTIONS,
   });
+  const bots = catalogBots();
   const service = new GameService({
     quotas,
     store,
     broadcaster,
     botTurns,
     timers,
-    botExists: (game, name) => catalogEntry(game, name) !== undefined,
+    bots,
     agentExists: async (name) => (await store.agentNamed(name)) !== undefined,
     instance,
-    botBudget: (game, name) => catalogEntry(game, name)?.budgetMs ?? 1000,
     graceMs: config.RECONNECT_GRACE_MS,
     firstMoveGraceMs: config.FIRST_MOVE_GRACE_MS,
     onMoveApplied: (game) => metrics.moves.inc({ game: game.game, by: 'any' }),
   });
+  const lobby = new Lobby(store);
+  const agentSessions = new AgentSessions(service, store, store, broadcaster, instance);
   // Each process tells its own connections: every one hears a BullMQ job's events.
   const analysis = new AnalysisService({ store, jobs: analysisJobs, plyBudgetMs: config.ANALYSIS_PLY_MS, mayThink: (owner, ms) => quotas.mayThink(owner, ms), notify: (status) => io.local.to(analysisRoom(status.gameId)).emit('analysis', status) });
   await botTurns.start(service);
@@ -120,12 +135,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   return {
     mode: config.REDIS_URL ? 'redis' : 'embedded',
     store,
+    agents: store,
+    leases: store,
     platform,
     tournaments: backend.tournaments,
     io,
     broadcaster,
     quotas,
+    bots,
     service,
+    lobby,
+    agentSessions,
     analysis,
     queueStats: backend.queueStats,
     dashboardQueues: backend.dashboardQueues,

@@ -3,8 +3,10 @@ import type { BotJobInput, BotJobResult } from '../../bots/jobs/contract.js';
 import type { Broadcaster, BotTurns, Timers } from '../games/ports.js';
 import { GameService } from '../games/service.js';
 import { MemoryStore } from '../store/memory-store.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore } from '../store/store.js';
 import { LEASE_MS, SWEEP_MS, Sweeper } from './sweeper.js';
+import { catalogBots } from './catalog-bots.js';
 
 // Two server processes over one store: `web-a` dies, `web-b` sweeps. The store counts the reads
 // that go through every game of a status, which the sweep must not make.
@@ -15,7 +17,7 @@ const log = { info: () => undefined, warn: () => undefined, error: () => undefin
 let now: number;
 let store: MemoryStore;
 let wideReads: string[];
-let counted: GameStore;
+let counted: GameStore & LeaseStore;
 let asked: BotJobInput[];
 let queueDown: boolean;
 let storeDown: boolean;
@@ -35,12 +37,12 @@ function serviceOf(instance: string): GameService {
     close: async () => undefined,
   };
   const timers: Timers = { armFlag: async () => undefined, armAbandon: async () => undefined, cancel: async () => undefined, close: async () => undefined };
-  const service: GameService = new GameService({ store: counted, broadcaster: silent, botTurns, timers, botExists: () => true, agentExists: async () => true, instance, botBudget: () => 50, graceMs: 60_000, now: () => now });
+  const service: GameService = new GameService({ store: counted, broadcaster: silent, botTurns, timers, bots: catalogBots(), agentExists: async () => true, instance, graceMs: 60_000, now: () => now });
   return service;
 }
 
 function sweeperOf(instance: string, service: GameService): Sweeper {
-  return new Sweeper({ store: counted, service, instance, holders: async () => [], log });
+  return new Sweeper({ store: counted, leases: counted, service, instance, holders: async () => [], log });
 }
 
 beforeEach(() => {

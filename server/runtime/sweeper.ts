@@ -2,6 +2,7 @@ import type { Color } from '../../shared/color.js';
 import { parseSeatMember } from '../games/indexes.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
+import type { LeaseStore } from '../store/leases.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 
 /** A process is presumed dead this long after its last renewal. */
@@ -11,6 +12,7 @@ export const SWEEP_MS = 2000;
 
 export interface SweeperDeps {
   readonly store: GameStore;
+  readonly leases: LeaseStore;
   readonly service: GameService;
   readonly instance: string;
   /** The server processes whose connections still hold a seat (asked across processes). */
@@ -58,7 +60,7 @@ export class Sweeper {
   }
 
   private renew(): Promise<void> {
-    return this.deps.store.renewLease(this.deps.instance, Date.now() + LEASE_MS);
+    return this.deps.leases.renewLease(this.deps.instance, Date.now() + LEASE_MS);
   }
 
   /**
@@ -76,12 +78,12 @@ export class Sweeper {
       await this.renew();
       await this.deps.onStoreEmptied?.();
     }
-    const leases = await store.leases();
+    const leases = await this.deps.leases.leases();
     const alive = new Set([...leases].filter(([, until]) => until > now).map(([instance]) => instance)).add(this.deps.instance);
     for (const [instance, until] of leases) {
       if (alive.has(instance)) continue;
       await this.freeSeatsOf(instance, alive);
-      await store.dropLease(instance, until);
+      await this.deps.leases.dropLease(instance, until);
     }
     for (const gameId of await service.retryUnqueuedBotTurns()) {
       log.warn({ gameId }, 'a bot turn had no job (the queue was out of reach when it was due): asked again');
@@ -97,7 +99,7 @@ export class Sweeper {
     const { store, service, log } = this.deps;
     for (const member of await store.indexed('instance-seats', dead)) {
       const seat = parseSeatMember(member);
-      const game = seat && (await service.game(seat.gameId));
+      const game = seat && (await store.get(seat.gameId));
       if (!seat || !game || game.status === 'finished') continue;
       const stamped = game.seats[seat.color];
       if (stamped.kind === 'bot' || !stamped.connected || stamped.connectedVia !== dead) continue;

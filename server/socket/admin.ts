@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AdminQuerySchema, type AdminPage, type StoreEmptied } from '../../shared/protocol/index.js';
 import { adminSessionFromCookie, type AdminSessions } from '../accounts/admin-sessions.js';
 import type { AdminFeed } from '../admin/feed.js';
-import { parse, refuse } from '../games/refuse.js';
+import { parse, refuse } from '../refuse.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';

@@ -1,16 +1,18 @@
 import { AgentJoinSchema } from '../../shared/protocol/index.js';
-import type { GameService } from '../games/service.js';
+import type { AgentSessions } from '../games/agent-sessions.js';
+import type { Lobby } from '../games/lobby.js';
+import { GAME_ACTIONS, type GameService } from '../games/service.js';
 import type { Ladder } from '../pairing/ladder.js';
-import { parse } from '../games/refuse.js';
+import { parse } from '../refuse.js';
 import { hashToken } from '../games/tokens.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import type { GameStore } from '../store/store.js';
+import type { AgentStore } from '../store/agents.js';
 import { agentRoom, gameRoom, LOBBY } from './broadcaster.js';
 import { guard } from './guard.js';
 import type { AgentNamespace, AgentSocket } from './namespaces.js';
 import type { TournamentEntries } from '../tournaments/entries.js';
-import { tournamentAgentHandlers } from '../tournaments/sockets.js';
+import { tournamentAgentHandlers } from './tournaments.js';
 
 /**
  * The agent namespace: an outside bot connects with `auth: { token }` (made by the admin API,
@@ -21,11 +23,11 @@ import { tournamentAgentHandlers } from '../tournaments/sockets.js';
  * never both answer a turn. When the agent's last connection goes, its seats are away and are
  * lost after the grace, as a person's are.
  */
-export function attachAgents(ns: AgentNamespace, { service, ladder, tournaments }: { service: GameService; ladder: Ladder; tournaments: TournamentEntries }, store: GameStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachAgents(ns: AgentNamespace, { service, lobby, sessions, ladder, tournaments }: { service: GameService; lobby: Lobby; sessions: AgentSessions; ladder: Ladder; tournaments: TournamentEntries }, agents: AgentStore, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0) return next(authError('auth/required', 'Connect with auth: { token } holding your agent token.'));
-    const agent = await store.getAgent(hashToken(token)).catch(() => undefined);
+    const agent = await agents.getAgent(hashToken(token)).catch(() => undefined);
     if (!agent) return next(authError('auth/bad_token', 'That agent token is not known here.'));
     socket.data.agent = agent.name;
     next();
@@ -38,51 +40,44 @@ export function attachAgents(ns: AgentNamespace, { service, ladder, tournaments 
     handle('hello', async () => ({ ok: true, value: { agent } }));
     handle('rooms:list', async (payload) => {
       await socket.join(LOBBY);
-      return service.listRooms(payload);
+      return lobby.listRooms(payload);
     });
     handle('room:create', async (payload) => {
-      const created = await service.createRoomAsAgent(agent, payload);
+      const created = await sessions.createRoom(agent, payload);
       if (created.ok) await socket.join(gameRoom(created.value.gameId));
       return created;
     });
     handle('room:join', async (payload) => {
       const request = parse(AgentJoinSchema, payload);
       if (!request.ok) return request;
-      const joined = await service.joinAsAgent(request.value.gameId, request.value.color, agent);
-      if (joined.ok) {
-        await socket.join(gameRoom(request.value.gameId));
-        const { token: _token, ...seat } = joined.value.seat;
-        return { ok: true, value: { seat, view: joined.value.view } };
-      }
+      const joined = await sessions.join(agent, request.value.gameId, request.value.color);
+      if (joined.ok) await socket.join(gameRoom(request.value.gameId));
       return joined;
     });
     handle('room:watch', async (payload) => {
-      const watched = await service.watch(payload);
+      const watched = await lobby.watch(payload);
       if (watched.ok) await socket.join(gameRoom(watched.value.view.id));
       return watched;
     });
-    handle('room:sync', (payload) => service.watch(payload));
+    handle('room:sync', (payload) => lobby.watch(payload));
     handle('challenge', async (payload) => {
-      const made = await service.challenge(agent, payload);
+      const made = await sessions.challenge(agent, payload);
       if (made.ok) await socket.join(gameRoom(made.value.gameId));
       return made;
     });
-    handle('challenge:decline', (payload) => service.declineChallenge(agent, payload));
-    handle('move', (payload) => service.moveAsAgent(agent, payload), 'refusals');
+    handle('challenge:decline', (payload) => sessions.declineChallenge(agent, payload));
+    handle('move', (payload) => service.move(payload, agent), 'refusals');
     handle('ladder:join', (payload) => ladder.join(agent, payload));
     handle('ladder:leave', (payload) => ladder.leave(agent, payload));
     tournamentAgentHandlers(handle, socket, tournaments, agent, socket.data.instance ?? '');
-    handle('resign', (payload) => service.resignAsAgent(agent, payload));
-    handle('draw:offer', (payload) => service.offerDrawAsAgent(agent, payload));
-    handle('draw:accept', (payload) => service.acceptDrawAsAgent(agent, payload));
-    handle('draw:decline', (payload) => service.declineDrawAsAgent(agent, payload));
+    for (const action of GAME_ACTIONS) handle(action, (payload) => service.act(action, payload, agent));
 
     socket.on('disconnect', () => {
       metrics.connections.dec({ namespace: '/agent' });
       if (closing()) return; // a server going down is not its agents leaving
       void (async () => {
         const others = await ns.in(agentRoom(agent)).fetchSockets();
-        if (others.length === 0) await Promise.all([service.agentDisconnected(agent), ladder.agentGone(agent)]);
+        if (others.length === 0) await Promise.all([sessions.disconnected(agent), ladder.agentGone(agent)]);
       })().catch((error) => log.warn({ err: error, agent }, 'could not mark an agent away'));
     });
 
@@ -94,7 +89,7 @@ export function attachAgents(ns: AgentNamespace, { service, ladder, tournaments 
         old.emit('session:replaced', { message: 'Another connection with this agent token took over; this one is closed.' });
         old.disconnect();
       }
-      await service.agentConnected(agent);
+      await sessions.connected(agent);
     })().catch((error) => log.warn({ err: error, agent }, 'could not take over the agent seats'));
   });
 }

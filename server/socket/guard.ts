@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
 import type { Ack, AckValue, ServerError } from '../../shared/protocol/index.js';
-import type { ServerResult } from '../games/refuse.js';
+import type { ServerResult } from '../refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { isStoreUnavailable } from '../store/store.js';

@@ -2,9 +2,10 @@ import type { Color } from '../../shared/color.js';
 import { WatchSchema } from '../../shared/protocol/index.js';
 import { sessionFromCookie, type Accounts } from '../accounts/accounts.js';
 import type { AnalysisService } from '../games/analysis.js';
-import type { GameService } from '../games/service.js';
+import type { Lobby } from '../games/lobby.js';
+import { GAME_ACTIONS, type GameService } from '../games/service.js';
 import type { Matchmaker } from '../pairing/matchmaker.js';
-import { accept, parse, type ServerResult } from '../games/refuse.js';
+import { accept, parse, type ServerResult } from '../refuse.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { clientAddress } from './address.js';
@@ -14,7 +15,7 @@ import type { PlayerNamespace, PlayerSocket } from './namespaces.js';
 import { endSession, SESSION_ENDED, sessionRoom } from './sessions.js';
 import { SpectatorCount } from './spectators.js';
 import type { TournamentEntries } from '../tournaments/entries.js';
-import { tournamentPlayerHandlers } from '../tournaments/sockets.js';
+import { tournamentPlayerHandlers } from './tournaments.js';
 
 interface SeatHeld {
   readonly gameId: string;
@@ -23,6 +24,7 @@ interface SeatHeld {
 
 export interface PlayerServices {
   readonly service: GameService;
+  readonly lobby: Lobby;
   readonly analysis: AnalysisService;
   readonly accounts: Accounts;
   readonly matchmaker: Matchmaker;
@@ -37,7 +39,7 @@ export interface PlayerServices {
  * A signed-in player's session cookie, read at the handshake, makes its seats its account's while
  * the session lives: it is asked again before each request that acts as the account.
  */
-export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts, matchmaker, tournaments, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, accounts, matchmaker, tournaments, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use((socket, next) => {
     accounts
       .session(sessionFromCookie(socket.handshake.headers.cookie))
@@ -81,7 +83,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
 
     handle('rooms:list', async (payload) => {
       await socket.join(LOBBY);
-      return service.listRooms(payload);
+      return lobby.listRooms(payload);
     });
     tournamentPlayerHandlers(handle, socket, tournaments, service, signedIn);
     handle('room:create', async (payload) => {
@@ -126,14 +128,14 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
     });
     handle('room:resume', async (payload) => holdSeat(await service.resume(payload)));
     handle('room:watch', async (payload) => {
-      const watched = await service.watch(payload);
+      const watched = await lobby.watch(payload);
       if (watched.ok) {
         await socket.join([gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)]);
         spectators.changed(watched.value.view.id);
       }
       return watched;
     });
-    handle('room:sync', (payload) => service.watch(payload));
+    handle('room:sync', (payload) => lobby.watch(payload));
     handle('room:unwatch', async (payload) => {
       const request = parse(WatchSchema, payload);
       if (!request.ok) return request;
@@ -142,7 +144,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
       spectators.changed(request.value.gameId);
       return accept({});
     });
-    handle('room:leave', (payload) => service.leave(payload));
+    handle('room:leave', (payload) => service.act('leave', payload));
     handle(
       'move',
       async (payload) => {
@@ -153,10 +155,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, analysis, accounts
       },
       'refusals',
     );
-    handle('resign', (payload) => service.resign(payload));
-    handle('draw:offer', (payload) => service.offerDraw(payload));
-    handle('draw:accept', (payload) => service.acceptDraw(payload));
-    handle('draw:decline', (payload) => service.declineDraw(payload));
+    for (const action of GAME_ACTIONS) handle(action, (payload) => service.act(action, payload));
     handle('rematch', async (payload) => holdSeat(await service.rematch(payload, await signedIn())));
     handle('analysis:request', async (payload) => {
       // In the room before the job is queued, so no event of a quick analysis is missed.

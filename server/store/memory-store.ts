@@ -2,6 +2,8 @@ import { filterTags, lobbyOrder, makeCursor, readCursor, type GameAnalysis, type
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
 import { agentKey, lobbyTagsOf, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type LobbyPage, type LobbyPageQuery, type StoredAnalysis, type StoredGame } from './store.js';
+import type { AgentStore } from './agents.js';
+import type { LeaseStore } from './leases.js';
 
 const RECENT_KEPT = 50;
 
@@ -15,7 +17,7 @@ function summary(game: StoredGame): GameSummary {
  * immutable value (every field readonly; each change makes a new one), so the store keeps and
  * hands out the objects themselves rather than copies: a write costs nothing per move played.
  */
-export class MemoryStore implements GameStore {
+export class MemoryStore implements GameStore, AgentStore, LeaseStore {
   private readonly games = new Map<string, StoredGame>();
   /** When each game entered its status's list: a live game keeps the time it went live through its moves. */
   private readonly listedAt = new Map<string, number>();

@@ -4,6 +4,8 @@ import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
 import { decodeDocument, encodeDocument } from './document-codec.js';
 import { agentKey, lobbyTagsOf, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type LobbyPage, type LobbyPageQuery, type StoredAnalysis, type StoredGame } from './store.js';
+import type { AgentStore } from './agents.js';
+import type { LeaseStore } from './leases.js';
 
 const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
 /** Each index beside games is a set: its key is this, then its owner. */
@@ -271,7 +273,7 @@ const DROP_LEASE = `if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then re
  * moves with their times (`moveEntry`), and a sorted set per status scored by last change. Writes are Lua scripts, so two
  * server processes can never both apply a move for the same ply.
  */
-export class RedisStore implements GameStore {
+export class RedisStore implements GameStore, AgentStore, LeaseStore {
   private agentNamesLowered: Promise<string> | undefined;
 
   constructor(

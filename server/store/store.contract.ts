@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../shared/games.js';
 import { lobbyOrder, type GameAnalysis } from '../../shared/protocol/index.js';
 import { freshRecord, type RatingRecord } from '../ratings/rating.js';
+import type { AgentStore } from './agents.js';
+import type { LeaseStore } from './leases.js';
 import type { GameStore, LobbyPageQuery, StoredGame, StoredSeat } from './store.js';
 
 let counter = 0;
@@ -40,8 +42,8 @@ const NEWEST: LobbyPageQuery = { sort: 'newest', limit: 50 };
 /** Rooms made in the same ms come greater id first; `later` was made after the others. */
 const byIdDesc = (later: string) => (a: string, b: string) => (a === later ? -1 : b === later ? 1 : a < b ? 1 : -1);
 
-/** What every GameStore must do, run against each implementation. */
-export function storeContract(name: string, open: () => Promise<GameStore>): void {
+/** What every GameStore, with its agents and leases, must do, run against each implementation. */
+export function storeContract(name: string, open: () => Promise<GameStore & AgentStore & LeaseStore>): void {
   describe(`${name} store contract`, () => {
     it('creates a game once and reads it back whole', async () => {
       const store = await open();

@@ -188,21 +188,6 @@ export interface GameStore {
   putAnalysis(id: string, analysis: GameAnalysis): Promise<boolean>;
   /** Forgets an analysis still asked for (its job failed), so it may be asked again; a done one stays. */
   dropPendingAnalysis(id: string): Promise<void>;
-  /** Registers an agent; false (and nothing written) when its name is already taken, in any letter case. */
-  putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean>;
-  getAgent(tokenHash: string): Promise<AgentIdentity | undefined>;
-  /** By name, in any letter case: the identity keeps the name it was registered with. */
-  agentNamed(name: string): Promise<AgentIdentity | undefined>;
-  /** Gives the agent a new token hash; the old token stops working. False when there is no such agent. */
-  replaceAgentToken(name: string, tokenHash: string): Promise<boolean>;
-  /** Forgets the agent and its token. False when there is no such agent. */
-  deleteAgent(name: string): Promise<boolean>;
-  /** Marks a server process alive until `until` (epoch ms). */
-  renewLease(instance: string, until: number): Promise<void>;
-  /** Every server process's lease: its instance id and the epoch ms the lease runs out. */
-  leases(): Promise<Map<string, number>>;
-  /** Forgets a lease that ran out at `until`, once its seats are freed; one renewed since is kept. */
-  dropLease(instance: string, until: number): Promise<void>;
   /**
    * The store's birth mark, made by the first caller: a store that comes back empty (a Redis
    * restarted without persistence) answers a new one, so every process can tell its games are gone.

@@ -1,6 +1,6 @@
 import { CreateTournamentSchema, TournamentBotsSchema, TournamentIdSchema, TournamentListSchema, type TournamentSummary, type TournamentView } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
-import { accept, parse, refuse, type ServerResult } from '../games/refuse.js';
+import { accept, parse, refuse, type ServerResult } from '../refuse.js';
 import { newGameId } from '../games/tokens.js';
 import type { GameStore } from '../store/store.js';
 import { deltaOf } from './delta.js';

@@ -1,3 +1,4 @@
+import { catalogBots } from '../runtime/catalog-bots.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TournamentDelta } from '../../shared/protocol/index.js';
 import type { BotTurns, Broadcaster, Timers } from '../games/ports.js';
@@ -23,7 +24,7 @@ let tournaments: MemoryTournaments;
 let deltas: TournamentDelta[];
 let notifier: TournamentNotifier;
 
-const service = (): GameService => new GameService({ store: games, broadcaster: quiet, botTurns, timers, botExists: () => true, agentExists: async () => true, instance: 'web', botBudget: () => 50, graceMs: 60_000 });
+const service = (): GameService => new GameService({ store: games, broadcaster: quiet, botTurns, timers, bots: catalogBots(), agentExists: async () => true, instance: 'web', graceMs: 60_000 });
 const runner = (instance: string, gameService = service()): TournamentRunner => new TournamentRunner({ tournaments, games, platform, service: gameService, notifier, instance, log: createLogger('silent') });
 
 async function startedSwiss(bots: number): Promise<string> {

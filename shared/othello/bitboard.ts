@@ -133,3 +133,19 @@ export function popcount(x: number): number {
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;
 }
+
+/** Writes the squares of a set (two 32-bit halves), low squares first, from `out[offset]`; returns how many. */
+export function writeSquares(hi: number, lo: number, out: Int32Array, offset: number): number {
+  let n = offset;
+  while (lo !== 0) {
+    const bit = lo & -lo;
+    out[n++] = 31 - Math.clz32(bit);
+    lo ^= bit;
+  }
+  while (hi !== 0) {
+    const bit = hi & -hi;
+    out[n++] = 63 - Math.clz32(bit);
+    hi ^= bit;
+  }
+  return n - offset;
+}

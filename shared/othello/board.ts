@@ -1,7 +1,7 @@
 import type { MutableBoard } from '../board.js';
 import type { Color } from '../color.js';
 import type { Outcome } from '../rules.js';
-import { moves, popcount } from './bitboard.js';
+import { moves, popcount, writeSquares } from './bitboard.js';
 import { flip, flipped } from './flip.js';
 
 /** Move number of a pass; squares are 0–63 (`row * 8 + col`, a1 = 0). */
@@ -52,13 +52,17 @@ export class OthelloBoard implements MutableBoard {
   }
 
   clone(): OthelloBoard {
-    const board = new OthelloBoard();
-    board.pHi = this.pHi;
-    board.pLo = this.pLo;
-    board.oHi = this.oHi;
-    board.oLo = this.oLo;
-    board.blackToMove = this.blackToMove;
-    return board;
+    return new OthelloBoard().copyOf(this);
+  }
+
+  /** This board made the same as `other`; returns it. */
+  protected copyOf(other: OthelloBoard): this {
+    this.pHi = other.pHi;
+    this.pLo = other.pLo;
+    this.oHi = other.oHi;
+    this.oLo = other.oLo;
+    this.blackToMove = other.blackToMove;
+    return this;
   }
 
   get toMove(): Color {
@@ -116,26 +120,13 @@ export class OthelloBoard implements MutableBoard {
 
   generateMoves(out: Int32Array, offset: number): number {
     moves(this.pHi, this.pLo, this.oHi, this.oLo, scratch);
-    let hi = scratch[0]!;
-    let lo = scratch[1]!;
-    if ((hi | lo) === 0) {
+    if ((scratch[0]! | scratch[1]!) === 0) {
       moves(this.oHi, this.oLo, this.pHi, this.pLo, scratch);
       if ((scratch[0]! | scratch[1]!) === 0) return 0;
       out[offset] = PASS;
       return 1;
     }
-    let n = offset;
-    while (lo !== 0) {
-      const bit = lo & -lo;
-      out[n++] = 31 - Math.clz32(bit);
-      lo ^= bit;
-    }
-    while (hi !== 0) {
-      const bit = hi & -hi;
-      out[n++] = 63 - Math.clz32(bit);
-      hi ^= bit;
-    }
-    return n - offset;
+    return writeSquares(scratch[0]!, scratch[1]!, out, offset);
   }
 
   countMoves(): number {
@@ -183,7 +174,8 @@ export class OthelloBoard implements MutableBoard {
     this.oLo |= fLo;
   }
 
-  private swapSides(): void {
+  /** The side to move and the other trade places. */
+  protected swapSides(): void {
     const h = this.pHi;
     const l = this.pLo;
     this.pHi = this.oHi;

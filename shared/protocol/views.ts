@@ -104,18 +104,22 @@ export interface RoomSummary {
   readonly rated: boolean;
 }
 
-/** What a bot is thinking (admins always; spectators when the room shows it). */
-export interface ThinkingView {
-  readonly gameId: string;
-  readonly ply: number;
-  readonly color: Color;
-  readonly bot: string;
+/** What a bot is thinking, after each finished depth (moves in the game's notation). */
+export interface Thinking {
   readonly depth: number;
   readonly score: number;
   readonly pv: readonly string[];
   readonly nodes: number;
   readonly nps: number;
   readonly ms: number;
+}
+
+/** A bot's thinking in a game (admins always; spectators when the room shows it). */
+export interface ThinkingView extends Thinking {
+  readonly gameId: string;
+  readonly ply: number;
+  readonly color: Color;
+  readonly bot: string;
 }
 
 /**

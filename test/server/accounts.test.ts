@@ -146,6 +146,16 @@ describe('one namespace of names', () => {
     expect(profile).toMatchObject({ name, kind: 'agent' });
   });
 
+  it("a bot's name is in the namespace in any letter case: no account or agent takes it, and its profile is found under the catalog's spelling", async () => {
+    const [a, b] = web;
+    const account = await post(a, '/api/account/signup', { name: 'Engine-2', password: 'a good password' });
+    expect([account.status, account.body.error.code]).toEqual([409, 'account/name_taken']);
+    const agent = await newAgent(b, 'RANDOM');
+    expect([agent.status, agent.body.error?.code]).toEqual([409, 'agent/name_taken']);
+    const profile = (await (await fetch(`${a.url}/api/players/ENGINE-1`)).json()) as { name: string; kind: string };
+    expect(profile).toMatchObject({ name: 'engine-1', kind: 'bot' });
+  });
+
   it('a challenge naming an agent in another letter case reaches it, and it takes the seat or declines', async () => {
     const [a, b] = web;
     const [challenger, challenged] = [uniqueName('hal-'), uniqueName('Iris-')];

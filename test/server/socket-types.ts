@@ -4,7 +4,7 @@
  * compile. Were a map loosened, the mark would be unused and tsc would fail here.
  */
 import type { GameView } from '../../shared/protocol/index.js';
-import { accept } from '../../server/games/refuse.js';
+import { accept } from '../../server/refuse.js';
 import { guard } from '../../server/socket/guard.js';
 import type { AdminSocket, AgentSocket, BoardroomServer, PlayerSocket } from '../../server/socket/namespaces.js';
 import type { Logger } from '../../server/log.js';

@@ -5,7 +5,7 @@ import { MATCH_OPTIONS, matchArgs } from '../../arena/bot-spec.js';
 import { allBotNames } from '../../registry.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
-import { progressBar, UsageError, wholeNumberArg } from '../io.js';
+import { progressBar, UsageError, wholeNumberArg } from '../../tool-io.js';
 
 const HELP = `Usage: boardroom arena --game G --a BOT --b BOT [--games N] [--seed N] [--threads N]
                        [--openings book|random] [--records FILE] [--json]

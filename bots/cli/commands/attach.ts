@@ -1,8 +1,8 @@
-import type { GameId } from '../../../shared/rules.js';
-import { DEATHS_TO_STOP, DEFAULT_MOVE_MS, type AttachEvent } from '../../bridges/attach.js';
+import { DEATHS_TO_STOP, DEFAULT_MOVE_MS } from '../../bridges/attach.js';
+import { PLAYS, PROTOCOLS, type AttachArgs } from '../../bridges/attach-settings.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
-import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
+import { gameArg, UsageError, wholeNumberArg, type Output } from '../../tool-io.js';
 
 const HELP = `Usage: boardroom attach --server URL --token TOKEN --game othello|gomoku|minichess
                         (--piskvork CMD | --uci CMD | --nboard CMD | --file CMD)
@@ -60,29 +60,6 @@ stops the engines and resigns nothing: your seats wait for you through the serve
 Example: boardroom attach --server http://localhost:3000 --token $TOKEN --game gomoku \\
            --piskvork ./pbrain-rapfi --games 2`;
 
-export type Protocol = 'piskvork' | 'uci' | 'nboard' | 'file';
-const PROTOCOLS: readonly Protocol[] = ['piskvork', 'uci', 'nboard', 'file'];
-/** The games each protocol can play. */
-const PLAYS: Record<Protocol, readonly GameId[]> = { piskvork: ['gomoku'], uci: ['minichess'], nboard: ['othello'], file: ['othello', 'gomoku', 'minichess'] };
-
-export interface AttachArgs {
-  readonly server: string;
-  readonly token: string;
-  readonly game: GameId;
-  readonly protocol: Protocol;
-  readonly command: string;
-  readonly uciVariant?: string;
-  readonly uciVariantsFile?: string;
-  readonly uciOptions: readonly { name: string; value: string }[];
-  readonly games: number;
-  readonly play: 'open' | 'challenges' | 'ladder' | 'tournament';
-  readonly tournament?: string;
-  readonly vs?: string;
-  readonly moveMs: number;
-  readonly rounds?: number;
-  readonly json: boolean;
-}
-
 export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): AttachArgs {
   const { values } = parseCommandArgs(argv, {
     server: { type: 'string' },
@@ -137,24 +114,6 @@ export function attachArgs(argv: string[], env: NodeJS.ProcessEnv = process.env)
     ...(values.rounds !== undefined ? { rounds: wholeNumberArg('--rounds', values.rounds, 1, 100_000) } : {}),
     json: values.json === true,
   };
-}
-
-/** One line per event: plain for a person, JSON with --json. */
-export function formatEvent(event: AttachEvent, json: boolean): string {
-  if (json) return JSON.stringify(event);
-  switch (event.event) {
-    case 'started':
-      return `game ${event.gameId}: started as ${event.color}${event.opponent ? ` against ${event.opponent}` : ''}`;
-    case 'ended': {
-      const rating = event.rating ? `, rating ${event.rating.before} → ${event.rating.after}` : '';
-      return `game ${event.gameId}: ${event.outcome ?? 'ended'} (${event.result.reason}) after ${event.plies} plies${rating}`;
-    }
-    case 'restarted':
-    case 'problem':
-      return `game ${event.gameId}: ${event.message}`;
-    case 'stopped':
-      return event.message;
-  }
 }
 
 export const attachCommand: Command = {

@@ -5,7 +5,7 @@ import type { SearchReport } from '../../engine/game.js';
 import { allBotNames, loadBot, loadEngine } from '../../registry.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
-import { gameArg, UsageError, wholeNumberArg, type Output } from '../io.js';
+import { gameArg, UsageError, wholeNumberArg, type Output } from '../../tool-io.js';
 import { positionArg } from './position.js';
 
 const HELP = `Usage: boardroom bestmove <game> [--position TEXT] [--moves "M1 M2 …"] [--bot NAME | --ms N | --depth N | --nodes N] [--json]

@@ -4,7 +4,7 @@ import { parallelPerft } from '../../perft/parallel.js';
 import { leaves as leavesBelow } from '../../perft/subtrees.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
-import { gameArg, progressBar, UsageError, wholeNumberArg, type Output } from '../io.js';
+import { gameArg, progressBar, UsageError, wholeNumberArg, type Output } from '../../tool-io.js';
 import { positionArg } from './position.js';
 
 const HELP = `Usage: boardroom perft <game> <depth> [--position TEXT] [--threads N] [--divide] [--json]

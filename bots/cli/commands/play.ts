@@ -3,7 +3,7 @@ import { replay } from '../../../shared/record.js';
 import type { Outcome } from '../../../shared/rules.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
-import { gameArg, type Output } from '../io.js';
+import { gameArg, type Output } from '../../tool-io.js';
 import { positionArg } from './position.js';
 
 const HELP = `Usage: boardroom play <game> [--position TEXT] <move>... [--json]

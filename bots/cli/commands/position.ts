@@ -1,5 +1,5 @@
 import type { Game, Position } from '../../../shared/games.js';
-import { UsageError } from '../io.js';
+import { UsageError } from '../../tool-io.js';
 
 /** The `--position` option, or the start position when it is absent. */
 export function positionArg(game: Game, text: string | undefined): Position {

@@ -3,7 +3,7 @@ import { othelloBoardOf, type OthelloPosition } from '../../../shared/othello/in
 import { solve } from '../../othello/endgame.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
-import { UsageError } from '../io.js';
+import { UsageError } from '../../tool-io.js';
 import { positionArg } from './position.js';
 
 const HELP = `Usage: boardroom solve othello --position OBF [--json]

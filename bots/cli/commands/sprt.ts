@@ -4,7 +4,7 @@ import { runSprt, type SprtProgress } from '../../arena/sprt-match.js';
 import { allBotNames } from '../../registry.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../command.js';
-import { numberArg, UsageError, wholeNumberArg } from '../io.js';
+import { numberArg, UsageError, wholeNumberArg } from '../../tool-io.js';
 
 const HELP = `Usage: boardroom sprt --game G --a BOT --b BOT [--elo0 0] [--elo1 5] [--alpha 0.05] [--beta 0.05]
                       [--concurrency N] [--max-pairs N] [--seed N] [--json]

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { numberArg } from '../../cli/io.js';
+import { numberArg } from '../../tool-io.js';
 import { runOnWorkers } from '../../threads.js';
 import { encodeWeights, WEIGHTS_FILE } from '../learned-eval.js';
 import { FIT, fitWeights } from './fit.js';

@@ -1,10 +1,10 @@
-import type { Position } from '../../shared/games.js';
-import type { GameId } from '../../shared/rules.js';
-import { othelloBoardOf } from '../../shared/othello/index.js';
-import type { SearchGame } from './game.js';
-import { GomokuSearchBoard } from '../gomoku/search-board.js';
-import { MiniChessSearchBoard } from '../minichess/search-board.js';
-import { OthelloSearchBoard } from '../othello/search-board.js';
+import type { Position } from '../shared/games.js';
+import type { GameId } from '../shared/rules.js';
+import { othelloBoardOf } from '../shared/othello/index.js';
+import type { SearchGame } from './engine/game.js';
+import { GomokuSearchBoard } from './gomoku/search-board.js';
+import { MiniChessSearchBoard } from './minichess/search-board.js';
+import { OthelloSearchBoard } from './othello/search-board.js';
 
 /**
  * Each game's board for the generic search, from a position of that game, with the board's own

@@ -1,8 +1,8 @@
 import type { TournamentDelta, TournamentPaired, TournamentSummary } from '../../shared/protocol/index.js';
-import { agentRoom } from '../socket/broadcaster.js';
-import { agentNamespace, playerNamespace, type BoardroomServer } from '../socket/namespaces.js';
-import type { Entrant } from './model.js';
-import type { TournamentNotifier } from './notifier.js';
+import { agentRoom } from './broadcaster.js';
+import { agentNamespace, playerNamespace, type BoardroomServer } from './namespaces.js';
+import type { Entrant } from '../tournaments/model.js';
+import type { TournamentNotifier } from '../tournaments/notifier.js';
 
 /** Connections that listed tournaments. */
 export const TOURNAMENT_LOBBY = 'tournaments';

@@ -1,11 +1,11 @@
 import type { AgentClientToServerEvents, ClientToServerEvents } from '../../shared/protocol/index.js';
 import type { GameService } from '../games/service.js';
-import { accept, refuse, type ServerResult } from '../games/refuse.js';
-import type { guard } from '../socket/guard.js';
-import type { AgentSocket, PlayerSocket } from '../socket/namespaces.js';
-import { viewOf, type Asker, type TournamentEntries } from './entries.js';
-import { entrantId } from './model.js';
-import { entrantRoom, TOURNAMENT_LOBBY, tournamentRoom } from './socket-notifier.js';
+import { accept, refuse, type ServerResult } from '../refuse.js';
+import type { guard } from './guard.js';
+import type { AgentSocket, PlayerSocket } from './namespaces.js';
+import { viewOf, type Asker, type TournamentEntries } from '../tournaments/entries.js';
+import { entrantId } from '../tournaments/model.js';
+import { entrantRoom, TOURNAMENT_LOBBY, tournamentRoom } from './tournament-notifier.js';
 
 type PlayerHandle = ReturnType<typeof guard<ClientToServerEvents>>;
 type AgentHandle = ReturnType<typeof guard<AgentClientToServerEvents>>;

@@ -1,7 +1,7 @@
 import type { GameId } from '../../shared/rules.js';
 import type { GameStore } from '../store/store.js';
-import type { RatingRecord } from './rating.js';
-import { ROSTER_RATINGS } from './roster-ratings.js';
+import type { RatingRecord } from '../ratings/rating.js';
+import { ROSTER_RATINGS } from '../ratings/roster-ratings.js';
 
 type RatingReader = Pick<GameStore, 'ratings' | 'leaderboard' | 'rank'>;
 

@@ -1,8 +1,8 @@
 import express, { type Router } from 'express';
 import type { GameStore } from '../store/store.js';
-import { gameRecord } from '../http/routes.js';
-import { standingsCsv } from './csv.js';
-import { viewOf, type TournamentEntries } from './entries.js';
+import { gameRecord } from './routes.js';
+import { standingsCsv } from '../tournaments/csv.js';
+import { viewOf, type TournamentEntries } from '../tournaments/entries.js';
 
 const STATUS: Record<string, number> = { 'tournament/not_found': 404, 'tournament/not_allowed': 403, 'tournament/closed': 409, 'tournament/full': 409, 'tournament/too_few': 409, 'payload/invalid': 400 };
 

@@ -1,4 +1,6 @@
-import { isGameId, GAME_IDS, type GameId } from '../../shared/rules.js';
+import { isGameId, GAME_IDS, type GameId } from '../shared/rules.js';
+
+/** What the tools share (the command line, arena, training, the attach): usage errors, arguments, output. */
 
 /** A command-line failure the user can fix: printed as one sentence, exit code 2. */
 export class UsageError extends Error {}

@@ -1,5 +1,5 @@
-import type { ErrorCode, ServerError } from '../../shared/protocol/index.js';
-import { fail, ok, type Result } from '../../shared/result.js';
+import type { ErrorCode, ServerError } from '../shared/protocol/index.js';
+import { fail, ok, type Result } from '../shared/result.js';
 
 /**
  * What a request comes to on the server: a value, or the `ServerError` answered to the client.
