@@ -125,8 +125,8 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<T
   async function slotTable(): Promise<{ from: number; to: number; port: number }[]> {
     const asker = new Redis(live()[0]!.port, '127.0.0.1', { maxRetriesPerRequest: 0 });
     try {
-      const slots = (await asker.cluster('SLOTS')) as [number, number, [string, number]][];
-      return slots.map(([from, to, [, port]]) => ({ from, to, port }));
+      const slots = await asker.cluster('SLOTS');
+      return slots.map(([from, to, master]) => ({ from, to, port: master![1] }));
     } finally {
       asker.disconnect();
     }
