@@ -1,5 +1,5 @@
 import type { Queue, QueueEvents } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connections.js';
 import type { BotJobInput, BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import type { BotTurns } from '../games/ports.js';
 import { botJobId, parseBotJobId } from './job-ids.js';
@@ -30,7 +30,7 @@ const ADVANCE_CLOCK = `
 if tonumber(redis.call('get', KEYS[1]) or '0') < tonumber(ARGV[1]) then redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) end`;
 
 /** A worker took a turn of priority `tag`: the queue's virtual clock moves on to it. */
-export async function advanceVirtualClock(connection: Redis, prefix: string, tag: number): Promise<void> {
+export async function advanceVirtualClock(connection: RedisClient, prefix: string, tag: number): Promise<void> {
   if (tag > 0 && tag < MAX_PRIORITY) await connection.eval(ADVANCE_CLOCK, 1, virtualClockKey(prefix), tag, FAIRNESS_TTL_MS);
 }
 
@@ -47,7 +47,7 @@ export async function advanceVirtualClock(connection: Redis, prefix: string, tag
  */
 export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, RuntimeHandlers> implements BotTurns {
   constructor(
-    connection: Redis,
+    connection: RedisClient,
     onError: (error: unknown) => void,
     prefix = 'boardroom',
     /** A bot's answer, once applied here (not stale): its thinking and queue wait, for the metrics. */

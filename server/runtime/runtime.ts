@@ -1,6 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { catalogEntry } from '../../bots/jobs/contract.js';
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
 import { ConfigError, type Config } from '../config.js';
@@ -9,6 +8,7 @@ import type { AnalysisHandlers, AnalysisJobs, BotTurns, Timers } from '../games/
 import { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
+import { connect, masters, redisTarget, shownTarget, type RedisClient, type RedisTarget } from '../redis/connections.js';
 import { Quotas } from '../quotas.js';
 import { analysisRoom, SocketBroadcaster } from '../socket/broadcaster.js';
 import { RedisMoveRelay } from '../socket/move-relay.js';
@@ -80,7 +80,8 @@ interface Backend {
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config, metrics, instance } = options;
-  const backend = config.REDIS_URL ? await redisBackend(config.REDIS_URL, options) : embeddedBackend(options);
+  const target = redisTarget(config);
+  const backend = target ? await redisBackend(target, options) : embeddedBackend(options);
   const { store, platform, botTurns, timers, analysisJobs } = backend;
   const io = options.io(backend.adapter);
   const broadcaster = new SocketBroadcaster(io, backend.relay);
@@ -113,7 +114,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   await analysisJobs.start(analysis);
 
   return {
-    mode: config.REDIS_URL ? 'redis' : 'embedded',
+    mode: target ? 'redis' : 'embedded',
     store,
     platform,
     io,
@@ -157,16 +158,11 @@ function embeddedBackend({ config, metrics, onError }: RuntimeOptions): Backend 
 }
 
 /** Games, ratings, accounts and timers in Redis under the key prefix, bot turns in BullMQ, rooms shared by the adapter. */
-async function redisBackend(url: string, { config, log, metrics, instance, onError }: RuntimeOptions): Promise<Backend> {
-  const redis = new Redis(url, { maxRetriesPerRequest: null });
-  // The store and the adapter's publisher send a few commands per move in one tick: one write
-  // for them all. BullMQ keeps its own connection, whose blocking commands must not be batched.
-  // Without an offline queue or retries, a request made while Redis is out of reach, or in
-  // flight when it went, fails at once (answered server/unavailable) instead of waiting for a
-  // reconnection that may not come.
-  const storeRedis = new Redis(url, { maxRetriesPerRequest: 0, enableAutoPipelining: true, enableOfflineQueue: false });
-  const pub = storeRedis.duplicate();
-  const sub = redis.duplicate();
+async function redisBackend(target: RedisTarget, { config, log, metrics, instance, onError }: RuntimeOptions): Promise<Backend> {
+  const redis = connect(target, 'jobs');
+  const storeRedis = connect(target, 'store');
+  const pub = connect(target, 'publisher');
+  const sub = connect(target, 'subscriber');
   // The Socket.IO adapter publishes without waiting for the reply. A player who leaves just as
   // the server closes sets off publishes on a connection already quitting: their refusals are
   // logged here, not left to become unhandled rejections.
@@ -178,15 +174,15 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
   }) as typeof pub.publish;
   const clients = [redis, storeRedis, pub, sub];
   for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
-  await untilReady(clients, url, log);
-  const persistence = await readPersistence(redis);
+  await untilReady(clients, shownTarget(target), log);
+  const persistence = await readPersistence(masters(redis)[0]!);
   if (persistence.keeps === false) {
     const line = `This Redis keeps nothing across a restart (${persistence.detail}): if it restarts, every game is lost. Turn on AOF (appendonly yes) or RDB snapshots (save …).`;
     if (config.REQUIRE_PERSISTENCE === '1') {
       await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
       throw new ConfigError(`Boardroom will not start: ${line} (REQUIRE_PERSISTENCE=1)`);
     }
-    log.warn({ redis: url.replace(/\/\/[^@]*@/, '//…@') }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
+    log.warn({ redis: shownTarget(target) }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
   } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
   const prefix = config.REDIS_PREFIX;
   const botTurns = new BullmqBotTurns(redis, onError, prefix, (result) => metrics.botAnswered(result));
@@ -214,8 +210,7 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
 }
 
 /** Waits until every connection is ready, saying once in a while that Redis is out of reach. */
-async function untilReady(clients: Redis[], url: string, log: Logger): Promise<void> {
-  const shown = url.replace(/\/\/[^@]*@/, '//…@');
+async function untilReady(clients: RedisClient[], shown: string, log: Logger): Promise<void> {
   const ready = Promise.all(clients.map((c) => (c.status === 'ready' ? undefined : new Promise<void>((resolve) => c.once('ready', () => resolve())))));
   let waited = 0;
   const nag = setInterval(() => {

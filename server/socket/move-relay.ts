@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connections.js';
 import type { MovedEvent } from '../../shared/protocol/index.js';
 
 /**
@@ -22,8 +22,8 @@ export class RedisMoveRelay implements MoveRelay {
    * game's end after its last move) then leave in the order they were sent and arrive in it.
    */
   constructor(
-    private readonly pub: Redis,
-    private readonly sub: Redis,
+    private readonly pub: RedisClient,
+    private readonly sub: RedisClient,
     private readonly channel: string,
     instance: string,
   ) {

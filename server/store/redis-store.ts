@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connections.js';
 import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
@@ -274,7 +274,7 @@ export class RedisStore implements GameStore {
   private agentNamesLowered: Promise<string> | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix = 'boardroom:',
   ) {
     redis.defineCommand('boardroomUpdate', { lua: UPDATE }); // the number of keys comes first
