@@ -686,7 +686,7 @@ export class GameService {
   private async write(before: StoredGame | undefined, next: StoredGame, end?: GameEnd): Promise<boolean> {
     const { store } = this.options;
     const { added, removed } = indexChanges(before, next);
-    if (added.length > 0) await store.addToIndex(added);
+    if (added.length > 0) await store.addToIndex(added, { gameId: next.id, version: next.version });
     const written = before ? await store.update(next, end) : await store.create(next);
     if (written && removed.length > 0) await store.removeFromIndex(removed, { gameId: next.id, version: next.version });
     return written;
@@ -710,7 +710,7 @@ export class GameService {
     const change = (old: typeof b, fresh: typeof b) => ({ before: old!.rating, after: fresh!.rating, rd: fresh!.rd });
     return {
       next: { ...after, ratingChange: { black: change(b, changed.black), white: change(w, changed.white) } },
-      end: { ratings: [changed.black, changed.white], players },
+      end: { ratings: [changed.black, changed.white], players, rated: { black: b!, white: w!, winner: after.result.winner } },
     };
   }
 

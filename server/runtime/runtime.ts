@@ -188,8 +188,11 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
   const botTurns = new BullmqBotTurns(redis, onError, prefix, (result) => metrics.botAnswered(result));
   const timers = new RedisTimers(redis, onError, prefix);
   if (await dropRetiredTimerQueue(redis, prefix)) log.info({ queue: `${prefix}:${RETIRED_TIMER_QUEUE}` }, 'dropped the timer jobs of an older server; the live games\' timers are armed again in Redis');
+  const store = new RedisStore(storeRedis, `${prefix}:`);
+  const migrated = await store.migrate();
+  if (migrated > 0) log.info({ keys: migrated }, 'renamed the keys of an older server to the layout with hash tags');
   return {
-    store: new RedisStore(storeRedis, `${prefix}:`),
+    store,
     platform: new RedisPlatform(storeRedis, `${prefix}:`),
     botTurns,
     timers,
