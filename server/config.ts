@@ -14,8 +14,6 @@ const EnvSchema = z.object({
   CLUSTER_WAIT_REPLICA: z.enum(['0', '1']).default('1'),
   /** How long a move waits for its replica before it is acknowledged all the same (logged). */
   CLUSTER_WAIT_MS: integer(500, 1, 10_000),
-  /** Bot-turn queues, each its own hash slot in a cluster; every worker serves them all. */
-  BOT_QUEUES: integer(4, 1, 64),
   /** Enables the admin namespace, API and dashboard; at least 16 characters. */
   ADMIN_TOKEN: z.string().min(16).optional(),
   /** Comma-separated origins allowed to connect from other sites, or `*`; none by default. */
@@ -92,7 +90,6 @@ const HINTS: Record<string, string> = {
   REDIS_CLUSTER: 'set REDIS_CLUSTER to seed nodes of a Redis Cluster as host:port, separated by commas, such as 10.0.0.1:7000,10.0.0.2:7000.',
   CLUSTER_WAIT_REPLICA: 'set CLUSTER_WAIT_REPLICA to 1 (acknowledge a move once a replica has it) or 0.',
   CLUSTER_WAIT_MS: 'set CLUSTER_WAIT_MS to milliseconds from 1 to 10000.',
-  BOT_QUEUES: 'set BOT_QUEUES to a number of bot-turn queues from 1 to 64.',
   ADMIN_TOKEN: 'set ADMIN_TOKEN to a secret of at least 16 characters, or unset it to turn the admin off.',
   RECONNECT_GRACE_MS: 'set RECONNECT_GRACE_MS to milliseconds from 1000 to 3600000.',
   FIRST_MOVE_GRACE_MS: 'set FIRST_MOVE_GRACE_MS to milliseconds from 1000 to 3600000.',

@@ -5,6 +5,7 @@ import { loadConfigOrExit } from './config.js';
 import { createLogger } from './log.js';
 import { connect, redisTarget } from './redis/connections.js';
 import { startBotWorker } from './runtime/bot-worker.js';
+import { queuePrefix } from './runtime/bullmq-bot-turns.js';
 
 /** `npm run worker`: bot searches from the BullMQ queue, each in a sandboxed worker thread. */
 async function main(): Promise<void> {
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const connection = connect(target, 'jobs');
   const name = `${hostname()}-${process.pid}`;
   const worker = startBotWorker(connection, {
-    prefix: config.REDIS_PREFIX,
+    prefix: queuePrefix(config.REDIS_PREFIX, target.kind === 'cluster'),
     concurrency: config.BOT_THREADS,
     lockMs: config.BOT_LOCK_MS,
     processor: fileURLToPath(BOT_PROCESSOR_PATH),

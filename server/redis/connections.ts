@@ -1,4 +1,5 @@
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import slotOf from 'cluster-key-slot';
 import type { Config } from '../config.js';
 
 /** One Redis or a Redis Cluster: every command Boardroom sends works on both. */
@@ -44,12 +45,18 @@ const SINGLE: Record<ConnectionUse, RedisOptions> = {
 };
 
 /**
+ * A cluster's autopipelining groups commands by the slot of their first argument, which for a
+ * script called with its count of keys first is that count, not a key: such scripts go alone.
+ */
+const SCRIPTS_WITH_KEY_COUNT = ['boardroomLobbyPage', 'boardroomIndexAdd', 'boardroomIndexDrop', 'boardroomApplyEnd', 'eval', 'evalsha'];
+
+/**
  * In a cluster a failover is a short outage of a third of the slots: commands to them wait for
  * the new master (ClusterDown and TryAgain are retried) rather than failing at once, for at most
  * about `maxRedirections` × 100 ms.
  */
 const CLUSTER: Record<ConnectionUse, ClusterOptions> = {
-  store: { enableAutoPipelining: true, enableOfflineQueue: true, retryDelayOnClusterDown: 100, retryDelayOnTryAgain: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: 0 } },
+  store: { enableAutoPipelining: true, autoPipeliningIgnoredCommands: [...SCRIPTS_WITH_KEY_COUNT], enableOfflineQueue: true, retryDelayOnClusterDown: 100, retryDelayOnTryAgain: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: 0 } },
   jobs: { enableOfflineQueue: true, retryDelayOnClusterDown: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: null } },
   publisher: { enableAutoPipelining: true, retryDelayOnClusterDown: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: 0 } },
   subscriber: { shardedSubscribers: true, retryDelayOnClusterDown: 100, redisOptions: { maxRetriesPerRequest: null } },
@@ -67,4 +74,19 @@ export function isCluster(client: RedisClient): client is Cluster {
 /** The servers holding the data: the masters of a cluster, or the one Redis. */
 export function masters(client: RedisClient): Redis[] {
   return isCluster(client) ? client.nodes('master') : [client];
+}
+
+/** The connection to the server that owns a key now: in a cluster, the master of its slot as last seen. */
+export function ownerOf(client: RedisClient, key: string): Redis {
+  if (!isCluster(client)) return client;
+  const address = client.slots[slotOf(key)]?.[0];
+  const node = address === undefined ? undefined : client.nodes('master').find((n) => `${n.options.host}:${n.options.port}` === address);
+  if (!node) throw new Error(`no master is known for the slot of ${key}`);
+  return node;
+}
+
+/** Slot ranges of a cluster served by a master with no replica: a failover there would lose its writes, and its slots. */
+export async function unreplicatedRanges(client: Cluster): Promise<string[]> {
+  const ranges = await client.cluster('SLOTS');
+  return ranges.filter((range) => range.length <= 3).map(([from, to, master]) => `${from}-${to} on ${master![0]}:${master![1]}`);
 }

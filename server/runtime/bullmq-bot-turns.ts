@@ -13,10 +13,16 @@ export const MAX_PRIORITY = 2_097_151;
 /** The queue's virtual clock and the owners' tags are forgotten this long after their last change: an idle queue starts again from 1. */
 const FAIRNESS_TTL_MS = 600_000;
 
-/** The queue's virtual clock: the start tag of the latest turn a worker took. */
-const virtualClockKey = (prefix: string): string => `${prefix}:bot-jobs:clock`;
+/** The queue's virtual clock: the start tag of the latest turn a worker took. Its keys share a hash tag: one slot of a cluster. */
+const virtualClockKey = (prefix: string): string => `${prefix}:{bot-fairness}:clock`;
 /** An owner's next start tag: one past its latest turn's. */
-const ownerNextKey = (prefix: string, owner: string): string => `${prefix}:bot-jobs:owner:${owner}`;
+const ownerNextKey = (prefix: string, owner: string): string => `${prefix}:{bot-fairness}:owner:${owner}`;
+
+/**
+ * BullMQ's key prefix: on a cluster a queue's scripts need all its keys in one slot, so the
+ * prefix is a hash tag there (`{boardroom}`); on one Redis it stays as it was.
+ */
+export const queuePrefix = (prefix: string, cluster: boolean): string => (cluster ? `{${prefix}}` : prefix);
 
 /** A turn's start tag: its owner's next, but not before the virtual clock (an owner idle for a while starts from now). */
 const START_TAG = `

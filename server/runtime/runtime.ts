@@ -1,4 +1,4 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Queue } from 'bullmq';
 import { catalogEntry } from '../../bots/jobs/contract.js';
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
@@ -8,7 +8,7 @@ import type { AnalysisHandlers, AnalysisJobs, BotTurns, Timers } from '../games/
 import { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import { connect, masters, redisTarget, shownTarget, type RedisClient, type RedisTarget } from '../redis/connections.js';
+import { connect, isCluster, masters, redisTarget, unreplicatedRanges, shownTarget, type RedisClient, type RedisTarget } from '../redis/connections.js';
 import { Quotas } from '../quotas.js';
 import { analysisRoom, SocketBroadcaster } from '../socket/broadcaster.js';
 import { RedisMoveRelay } from '../socket/move-relay.js';
@@ -22,12 +22,15 @@ import { RedisStore } from '../store/redis-store.js';
 import type { GameStore } from '../store/store.js';
 import { botJobCountsKey } from './bot-worker.js';
 import { BullmqAnalysisJobs } from './bullmq-analysis.js';
-import { BullmqBotTurns } from './bullmq-bot-turns.js';
+import { BullmqBotTurns, queuePrefix } from './bullmq-bot-turns.js';
 import type { Deliverer, RuntimeHandlers } from './handlers.js';
 import { LocalAnalysisJobs } from './local-analysis.js';
 import { LocalBotTurns } from './local-bot-turns.js';
 import { LocalTimers } from './local-timers.js';
 import { dropRetiredTimerQueue, RedisTimers, RETIRED_TIMER_QUEUE } from './redis-timers.js';
+
+/** The Socket.IO adapter that shares rooms between processes: plain or sharded pub/sub. */
+export type RoomsAdapter = ReturnType<typeof createAdapter> | ReturnType<typeof createShardedAdapter>;
 
 export interface RuntimeOptions {
   readonly config: Config;
@@ -37,7 +40,7 @@ export interface RuntimeOptions {
   readonly instance: string;
   readonly onError: (error: unknown) => void;
   /** Makes the Socket.IO server, given the Redis adapter that shares its rooms (none embedded). */
-  readonly io: (adapter: ReturnType<typeof createAdapter> | undefined) => BoardroomServer;
+  readonly io: (adapter: RoomsAdapter | undefined) => BoardroomServer;
 }
 
 /** The game's machinery, built in order and running; the HTTP routes and sockets stand on it. */
@@ -65,7 +68,7 @@ interface Backend {
   readonly botTurns: BotTurns & Deliverer<RuntimeHandlers>;
   readonly timers: Timers & Deliverer<RuntimeHandlers>;
   readonly analysisJobs: AnalysisJobs & Deliverer<AnalysisHandlers>;
-  readonly adapter?: ReturnType<typeof createAdapter>;
+  readonly adapter?: RoomsAdapter;
   readonly relay?: RedisMoveRelay;
   readonly queueStats: () => Promise<Record<string, number>>;
   readonly dashboardQueues: readonly Queue[];
@@ -185,10 +188,18 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
     log.warn({ redis: shownTarget(target) }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
   } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
   const prefix = config.REDIS_PREFIX;
-  const botTurns = new BullmqBotTurns(redis, onError, prefix, (result) => metrics.botAnswered(result));
+  const cluster = target.kind === 'cluster';
+  const jobsPrefix = queuePrefix(prefix, cluster);
+  const botTurns = new BullmqBotTurns(redis, onError, jobsPrefix, (result) => metrics.botAnswered(result));
   const timers = new RedisTimers(redis, onError, prefix);
-  if (await dropRetiredTimerQueue(redis, prefix)) log.info({ queue: `${prefix}:${RETIRED_TIMER_QUEUE}` }, 'dropped the timer jobs of an older server; the live games\' timers are armed again in Redis');
-  const store = new RedisStore(storeRedis, `${prefix}:`);
+  // A cluster never held an older server's timer queue, whose keys are in many slots.
+  if (!cluster && (await dropRetiredTimerQueue(redis, prefix))) log.info({ queue: `${prefix}:${RETIRED_TIMER_QUEUE}` }, 'dropped the timer jobs of an older server; the live games\' timers are armed again in Redis');
+  // A master with no replica would hold every move its WAIT's whole time: no wait anywhere then, and a warning.
+  const bare = isCluster(storeRedis) ? await unreplicatedRanges(storeRedis) : [];
+  const waitForReplica = cluster && config.CLUSTER_WAIT_REPLICA === '1' && bare.length === 0;
+  if (bare.length > 0) log.warn({ slots: bare }, 'Some masters of this Redis Cluster have no replica: the moves of their games may be lost at a failover, and their games stop until the master is back. Give each master a replica.');
+  else if (cluster && !waitForReplica) log.warn('CLUSTER_WAIT_REPLICA=0: a move is acknowledged before a replica has it, so a failover may lose acknowledged moves.');
+  const store = new RedisStore(storeRedis, `${prefix}:`, waitForReplica ? { waitMs: config.CLUSTER_WAIT_MS, onShort: (gameId) => log.warn({ gameId, waitMs: config.CLUSTER_WAIT_MS }, 'no replica took a game write in time: it is acknowledged all the same') } : undefined);
   const migrated = await store.migrate();
   if (migrated > 0) log.info({ keys: migrated }, 'renamed the keys of an older server to the layout with hash tags');
   return {
@@ -196,13 +207,14 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
     platform: new RedisPlatform(storeRedis, `${prefix}:`),
     botTurns,
     timers,
-    analysisJobs: new BullmqAnalysisJobs(redis, onError, prefix),
-    adapter: createAdapter(pub, sub, { key: `${prefix}:socket.io` }),
-    relay: new RedisMoveRelay(pub, sub, `${prefix}:moves`, instance),
+    analysisJobs: new BullmqAnalysisJobs(redis, onError, jobsPrefix),
+    // On a cluster, sharded pub/sub (Redis 7): a room's messages go by SPUBLISH to the master of its channel's slot, not to every node.
+    adapter: cluster ? createShardedAdapter(pub, sub, { channelPrefix: `${prefix}:socket.io` }) : createAdapter(pub, sub, { key: `${prefix}:socket.io` }),
+    relay: new RedisMoveRelay(pub, sub, `${prefix}:moves`, instance, cluster),
     queueStats: async () => {
       const [{ prioritized, ...jobs }, befell] = await Promise.all([
         botTurns.bullQueue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'completed', 'failed'),
-        redis.hgetall(botJobCountsKey(prefix)),
+        redis.hgetall(botJobCountsKey(jobsPrefix)),
       ]);
       // A turn with an owner waits in BullMQ's prioritized set: the backlog is both.
       return { ...jobs, waiting: (jobs.waiting ?? 0) + (prioritized ?? 0), stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0), ...recentWaits(metrics) };

@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis/connections.js';
+import { ownerOf, type RedisClient } from '../redis/connections.js';
 import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
@@ -222,6 +222,11 @@ export class RedisStore implements GameStore {
   constructor(
     private readonly redis: RedisClient,
     prefix = 'boardroom:',
+    /**
+     * Each game write is acknowledged only once a replica of its master has it (`WAIT 1 ms`), so
+     * a failover loses no write the server answered for; `onShort` hears a write no replica took in time.
+     */
+    private readonly replication?: { readonly waitMs: number; readonly onShort: (gameId: string) => void },
   ) {
     this.k = new RedisKeys(prefix);
     this.ends = new GameEnds(redis, this.k);
@@ -285,7 +290,9 @@ export class RedisStore implements GameStore {
     const entries = moves.map((m, i) => moveEntry(m, moveMs?.[i]));
     const listing = listingOf(game);
     await this.indexScript('boardroomIndexAdd', game.id, 1, this.listingItems(game.id, listing, game.updatedAt, game.createdAt));
-    return (await this.call('boardroomCreate', [this.k.game(game.id), this.k.moves(game.id), encodeDocument(doc), listing, ...entries])) === 1;
+    const created = (await this.call('boardroomCreate', [this.k.game(game.id), this.k.moves(game.id), encodeDocument(doc), listing, ...entries])) === 1;
+    if (created) await this.replicated(game.id);
+    return created;
   }
 
   async get(id: string): Promise<StoredGame | undefined> {
@@ -321,10 +328,19 @@ export class RedisStore implements GameStore {
       } else if (Array.isArray(done)) {
         const was = String(done[1]);
         if (was !== listing) await this.unlist(next, was, listing);
+        await this.replicated(next.id);
         if (ending) await this.ends.apply(next.id);
         return true;
       } else return false;
     }
+  }
+
+  /** Waits for a replica of the game's master to hold what this connection wrote there. */
+  private async replicated(gameId: string): Promise<void> {
+    if (!this.replication) return;
+    const key = this.k.game(gameId);
+    const acked = await ownerOf(this.redis, key).wait(1, this.replication.waitMs);
+    if (acked < 1) this.replication.onShort(gameId);
   }
 
   /** The entries of the listing a write replaced that the new one has not, removed unless a later write wants them. */

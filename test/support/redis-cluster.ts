@@ -116,17 +116,18 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<T
     const until = Date.now() + timeoutMs;
     for (;;) {
       const roles = await Promise.all(live().map((n) => info(n.port, 'replication')));
-      if (roles.every((r) => r.includes('role:master') || r.includes('master_link_status:up'))) return;
+      const shown = await slotTable(true);
+      if (roles.every((r) => r.includes('role:master') || r.includes('master_link_status:up')) && shown.every((range) => range.replicas > 0)) return;
       if (Date.now() > until) throw new Error(`the replicas did not sync after ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
 
-  async function slotTable(): Promise<{ from: number; to: number; port: number }[]> {
+  async function slotTable(withReplicas = false): Promise<{ from: number; to: number; port: number; replicas: number }[]> {
     const asker = new Redis(live()[0]!.port, '127.0.0.1', { maxRetriesPerRequest: 0 });
     try {
       const slots = await asker.cluster('SLOTS');
-      return slots.map(([from, to, master]) => ({ from, to, port: master![1] }));
+      return slots.map(([from, to, master, ...replicas]) => ({ from, to, port: master![1], replicas: withReplicas ? replicas.length : 0 }));
     } finally {
       asker.disconnect();
     }
