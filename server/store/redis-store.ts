@@ -14,7 +14,8 @@ import { agentKey, lobbyTagsOf, withDefaults, type AgentIdentity, type GameEnd, 
  * old ones after it, so a process dying between leaves a spare entry, never a missing one, and
  * every reader checks what it finds against the game. Each addition stamps the game with the
  * version of the write it is for, and a removal for an older version is dropped: a later write
- * that wants the entry again is never undone by an earlier one's tidying.
+ * that wants the entry again is never undone by an earlier one's tidying. An entry there already
+ * keeps its score (a game stays where its status put it), so adding one again is harmless.
  * KEYS: the stamps hash, then one key per entry. ARGV: game id, version, then per entry: `z` (a
  * sorted set) or `s` (a set), its member, its score.
  */
@@ -23,7 +24,7 @@ local stamp = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
 if stamp < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
 for i = 2, #KEYS do
   local at = 3 * (i - 1)
-  if ARGV[at] == 'z' then redis.call('ZADD', KEYS[i], ARGV[at + 2], ARGV[at + 1]) else redis.call('SADD', KEYS[i], ARGV[at + 1]) end
+  if ARGV[at] == 'z' then redis.call('ZADD', KEYS[i], 'NX', ARGV[at + 2], ARGV[at + 1]) else redis.call('SADD', KEYS[i], ARGV[at + 1]) end
 end
 return 1`;
 
@@ -316,7 +317,13 @@ export class RedisStore implements GameStore {
     const listing = listingOf(next);
     const ending = end && end.players.length > 0 ? end : undefined;
     if (ending) await this.ends.markPending(next.id);
+    // A live game's move keeps its listing: it asks the game's script first (one round trip). Any
+    // other write likely changes it: its entries are added first, and the script told so.
     let indexed = false;
+    if (next.status !== 'live' || next.moves.length === 0) {
+      await this.indexScript('boardroomIndexAdd', next.id, next.version, this.listingItems(next.id, listing, next.updatedAt, next.createdAt));
+      indexed = true;
+    }
     let first = Math.max(0, next.moves.length - 1);
     for (;;) {
       const done = await this.write(next, first, listing, indexed, ending);
