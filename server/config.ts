@@ -8,6 +8,12 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Redis for games, the Socket.IO adapter and BullMQ; absent: the embedded default. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** A Redis Cluster instead: comma-separated seed nodes, host:port (Redis 7 or Valkey 7.2+). */
+  REDIS_CLUSTER: z.string().regex(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/).optional(),
+  /** In a cluster, a move is acknowledged once a replica has it (WAIT 1); 0 acknowledges on the master's word. */
+  CLUSTER_WAIT_REPLICA: z.enum(['0', '1']).default('1'),
+  /** How long a move waits for its replica before it is acknowledged all the same (logged). */
+  CLUSTER_WAIT_MS: integer(500, 1, 10_000),
   /** Enables the admin namespace, API and dashboard; at least 16 characters. */
   ADMIN_TOKEN: z.string().min(16).optional(),
   /** Comma-separated origins allowed to connect from other sites, or `*`; none by default. */
@@ -67,6 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const input: Record<string, string | undefined> = { ...rest, ...(formerPrefix !== undefined && rest.REDIS_PREFIX === undefined ? { REDIS_PREFIX: formerPrefix } : {}) };
   const parsed = EnvSchema.safeParse(input);
+  if (parsed.success && parsed.data.REDIS_URL && parsed.data.REDIS_CLUSTER) {
+    throw new ConfigError('Boardroom cannot start with this configuration:\n  REDIS_URL and REDIS_CLUSTER are both set: set REDIS_URL for one Redis or REDIS_CLUSTER for a cluster, not both.');
+  }
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0]);
@@ -80,6 +89,9 @@ export class ConfigError extends Error {}
 const HINTS: Record<string, string> = {
   PORT: 'set PORT to a port number from 0 to 65535 (0 picks a free one).',
   REDIS_URL: 'set REDIS_URL to a redis:// URL such as redis://127.0.0.1:6379, or unset it for the embedded default.',
+  REDIS_CLUSTER: 'set REDIS_CLUSTER to seed nodes of a Redis Cluster as host:port, separated by commas, such as 10.0.0.1:7000,10.0.0.2:7000.',
+  CLUSTER_WAIT_REPLICA: 'set CLUSTER_WAIT_REPLICA to 1 (acknowledge a move once a replica has it) or 0.',
+  CLUSTER_WAIT_MS: 'set CLUSTER_WAIT_MS to milliseconds from 1 to 10000.',
   ADMIN_TOKEN: 'set ADMIN_TOKEN to a secret of at least 16 characters, or unset it to turn the admin off.',
   RECONNECT_GRACE_MS: 'set RECONNECT_GRACE_MS to milliseconds from 1000 to 3600000.',
   FIRST_MOVE_GRACE_MS: 'set FIRST_MOVE_GRACE_MS to milliseconds from 1000 to 3600000.',

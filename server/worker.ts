@@ -1,23 +1,25 @@
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { BOT_PROCESSOR_PATH } from '../bots/jobs/contract.js';
 import { loadConfigOrExit } from './config.js';
 import { createLogger } from './log.js';
+import { connect, redisTarget } from './redis/connections.js';
 import { startBotWorker } from './runtime/bot-worker.js';
+import { queuePrefix } from './runtime/bullmq-bot-turns.js';
 
 /** `npm run worker`: bot searches from the BullMQ queue, each in a sandboxed worker thread. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL);
-  if (!config.REDIS_URL) {
-    console.error('The worker takes bot turns from Redis: set REDIS_URL (redis://…). Without it, `npm start` runs bots itself.');
+  const target = redisTarget(config);
+  if (!target) {
+    console.error('The worker takes bot turns from Redis: set REDIS_URL (redis://…) or REDIS_CLUSTER (host:port,…). Without it, `npm start` runs bots itself.');
     process.exit(2);
   }
-  const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  const connection = connect(target, 'jobs');
   const name = `${hostname()}-${process.pid}`;
   const worker = startBotWorker(connection, {
-    prefix: config.REDIS_PREFIX,
+    prefix: queuePrefix(config.REDIS_PREFIX, target.kind === 'cluster'),
     concurrency: config.BOT_THREADS,
     lockMs: config.BOT_LOCK_MS,
     processor: fileURLToPath(BOT_PROCESSOR_PATH),

@@ -20,6 +20,6 @@ export async function withEnding(store: GameStore, before: StoredGame, after: St
   const change = (old: typeof b, fresh: typeof b) => ({ before: old!.rating, after: fresh!.rating, rd: fresh!.rd });
   return {
     next: { ...after, ratingChange: { black: change(b, changed.black), white: change(w, changed.white) } },
-    end: { ratings: [changed.black, changed.white], players },
+    end: { ratings: [changed.black, changed.white], players, rated: { black: b!, white: w!, winner: after.result.winner } },
   };
 }

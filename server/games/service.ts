@@ -386,7 +386,7 @@ export class GameService {
   private async write(before: StoredGame | undefined, next: StoredGame, end?: GameEnd): Promise<boolean> {
     const { store } = this.options;
     const { added, removed } = indexChanges(before, next);
-    if (added.length > 0) await store.addToIndex(added);
+    if (added.length > 0) await store.addToIndex(added, { gameId: next.id, version: next.version });
     const written = before ? await store.update(next, end) : await store.create(next);
     if (written && removed.length > 0) await store.removeFromIndex(removed, { gameId: next.id, version: next.version });
     return written;

@@ -1,5 +1,5 @@
 import { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connections.js';
 import type { Logger } from '../log.js';
 import { parseBotJobId } from './job-ids.js';
 import { advanceVirtualClock, BOT_QUEUE } from './bullmq-bot-turns.js';
@@ -33,7 +33,7 @@ export interface BotWorkerOptions {
  * (its worker died), every retry and every job that failed for good is logged once, by the
  * worker that saw it, and counted in Redis.
  */
-export function startBotWorker(connection: Redis, options: BotWorkerOptions): Worker {
+export function startBotWorker(connection: RedisClient, options: BotWorkerOptions): Worker {
   const { prefix, lockMs, log, name } = options;
   const worker = new Worker(BOT_QUEUE, options.processor, {
     connection,

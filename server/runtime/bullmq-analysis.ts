@@ -1,5 +1,5 @@
 import type { QueueEvents } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connections.js';
 import { ANALYSIS_JOB, type AnalysisJobInput, type AnalysisJobResult, type AnalysisProgress } from '../../bots/jobs/contract.js';
 import type { AnalysisHandlers, AnalysisJobs } from '../games/ports.js';
 import { analysisJobId, parseAnalysisJobId } from './job-ids.js';
@@ -15,7 +15,7 @@ const ATTEMPTS = 2;
  * and tells its own connections.
  */
 export class BullmqAnalysisJobs extends QueueAdapter<AnalysisJobInput, AnalysisJobResult, AnalysisHandlers> implements AnalysisJobs {
-  constructor(connection: Redis, onError: (error: unknown) => void, prefix = 'boardroom') {
+  constructor(connection: RedisClient, onError: (error: unknown) => void, prefix = 'boardroom') {
     super(BOT_QUEUE, connection, onError, prefix);
   }
 

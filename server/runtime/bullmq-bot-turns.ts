@@ -1,5 +1,5 @@
 import type { Queue, QueueEvents } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connections.js';
 import type { BotJobInput, BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import type { BotTurns } from '../games/ports.js';
 import { botJobId, parseBotJobId } from './job-ids.js';
@@ -13,10 +13,16 @@ export const MAX_PRIORITY = 2_097_151;
 /** The queue's virtual clock and the owners' tags are forgotten this long after their last change: an idle queue starts again from 1. */
 const FAIRNESS_TTL_MS = 600_000;
 
-/** The queue's virtual clock: the start tag of the latest turn a worker took. */
-const virtualClockKey = (prefix: string): string => `${prefix}:bot-jobs:clock`;
+/** The queue's virtual clock: the start tag of the latest turn a worker took. Its keys share a hash tag: one slot of a cluster. */
+const virtualClockKey = (prefix: string): string => `${prefix}:{bot-fairness}:clock`;
 /** An owner's next start tag: one past its latest turn's. */
-const ownerNextKey = (prefix: string, owner: string): string => `${prefix}:bot-jobs:owner:${owner}`;
+const ownerNextKey = (prefix: string, owner: string): string => `${prefix}:{bot-fairness}:owner:${owner}`;
+
+/**
+ * BullMQ's key prefix: on a cluster a queue's scripts need all its keys in one slot, so the
+ * prefix is a hash tag there (`{boardroom}`); on one Redis it stays as it was.
+ */
+export const queuePrefix = (prefix: string, cluster: boolean): string => (cluster ? `{${prefix}}` : prefix);
 
 /** A turn's start tag: its owner's next, but not before the virtual clock (an owner idle for a while starts from now). */
 const START_TAG = `
@@ -30,7 +36,7 @@ const ADVANCE_CLOCK = `
 if tonumber(redis.call('get', KEYS[1]) or '0') < tonumber(ARGV[1]) then redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) end`;
 
 /** A worker took a turn of priority `tag`: the queue's virtual clock moves on to it. */
-export async function advanceVirtualClock(connection: Redis, prefix: string, tag: number): Promise<void> {
+export async function advanceVirtualClock(connection: RedisClient, prefix: string, tag: number): Promise<void> {
   if (tag > 0 && tag < MAX_PRIORITY) await connection.eval(ADVANCE_CLOCK, 1, virtualClockKey(prefix), tag, FAIRNESS_TTL_MS);
 }
 
@@ -47,7 +53,7 @@ export async function advanceVirtualClock(connection: Redis, prefix: string, tag
  */
 export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, RuntimeHandlers> implements BotTurns {
   constructor(
-    connection: Redis,
+    connection: RedisClient,
     onError: (error: unknown) => void,
     prefix = 'boardroom',
     /** A bot's answer, once applied here (not stale): its thinking and queue wait, for the metrics. */

@@ -1,5 +1,5 @@
 import { Queue, QueueEvents } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connections.js';
 import { started, type Deliverer } from './handlers.js';
 
 /**
@@ -23,7 +23,7 @@ export abstract class QueueAdapter<Input, Output, Handlers> implements Deliverer
 
   constructor(
     private readonly name: string,
-    protected readonly connection: Redis,
+    protected readonly connection: RedisClient,
     protected readonly onError: (error: unknown) => void,
     protected readonly prefix: string,
   ) {

@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connections.js';
 import type { Color } from '../../shared/color.js';
 import type { Timers } from '../games/ports.js';
 import { abandonTimerId, flagTimerId, gameTimerIds } from './job-ids.js';
@@ -39,7 +39,7 @@ return ids`;
 const DONE = `
 if redis.call('zscore', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('zrem', KEYS[1], ARGV[1]) end`;
 
-type TimerRedis = Redis & {
+type TimerRedis = RedisClient & {
   timerClaim(due: string, now: number, leaseUntil: number, limit: number): Promise<string[]>;
   timerDone(due: string, id: string, leaseUntil: number): Promise<unknown>;
 };
@@ -60,7 +60,7 @@ export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
   private polling: Promise<void> | undefined;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly onError: (error: unknown) => void,
     prefix = 'boardroom',
     private readonly now: () => number = Date.now,
@@ -129,7 +129,7 @@ export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
  * Drops the BullMQ queue older servers kept their timers in, whose delayed jobs no process takes
  * any more: the live games' timers are armed again here by `recover`. A no-op once it is gone.
  */
-export async function dropRetiredTimerQueue(redis: Redis, prefix: string): Promise<boolean> {
+export async function dropRetiredTimerQueue(redis: RedisClient, prefix: string): Promise<boolean> {
   if ((await redis.exists(`${prefix}:${RETIRED_TIMER_QUEUE}:meta`, `${prefix}:${RETIRED_TIMER_QUEUE}:delayed`, `${prefix}:${RETIRED_TIMER_QUEUE}:id`)) === 0) return false;
   const queue = new Queue(RETIRED_TIMER_QUEUE, { connection: redis, prefix });
   try {

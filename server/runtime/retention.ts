@@ -14,6 +14,8 @@ export interface RetentionPolicy {
   readonly everyMs: number;
 }
 
+/** Waiting rooms expired at once in a pass. */
+const EXPIRE_AT_ONCE = 16;
 const BATCH = 500;
 
 /**
@@ -49,12 +51,10 @@ export class Retention {
     const { store, platform, service, instance, log } = this.deps;
     if (!(await platform.lock('retention', instance, this.policy.everyMs * 2))) return { expired: 0, deleted: 0 };
     const idleSince = now - this.policy.waitingIdleMs;
-    let expired = 0;
-    for (const room of await store.oldest('waiting', 100_000)) {
-      if (room.updatedAt > idleSince) break;
-      await service.expireRoom(room.id, idleSince);
-      expired++;
-    }
+    const idle = (await store.oldest('waiting', 100_000)).filter((room) => room.updatedAt <= idleSince);
+    // A few at once: each expiry is several round trips (the game, then its index entries).
+    for (let i = 0; i < idle.length; i += EXPIRE_AT_ONCE) await Promise.all(idle.slice(i, i + EXPIRE_AT_ONCE).map((room) => service.expireRoom(room.id, idleSince)));
+    const expired = idle.length;
     let deleted = 0;
     for (;;) {
       const excess = (await store.count('finished')) - this.policy.finishedMax;

@@ -1,6 +1,5 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
 import { ConfigError, type Config } from '../config.js';
 import { AgentSessions } from '../games/agent-sessions.js';
@@ -10,6 +9,7 @@ import { Lobby } from '../games/lobby.js';
 import { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
+import { connect, isCluster, masters, redisTarget, unreplicatedRanges, shownTarget, type RedisClient, type RedisTarget } from '../redis/connections.js';
 import { Quotas } from '../quotas.js';
 import { analysisRoom, SocketBroadcaster } from '../socket/broadcaster.js';
 import { RedisMoveRelay } from '../socket/move-relay.js';
@@ -28,13 +28,16 @@ import { RedisTournaments } from '../tournaments/store/redis-tournaments.js';
 import type { TournamentStore } from '../tournaments/store/tournament-store.js';
 import { botJobCountsKey } from './bot-worker.js';
 import { BullmqAnalysisJobs } from './bullmq-analysis.js';
-import { BullmqBotTurns } from './bullmq-bot-turns.js';
+import { BullmqBotTurns, queuePrefix } from './bullmq-bot-turns.js';
 import { catalogBots } from './catalog-bots.js';
 import type { Deliverer, RuntimeHandlers } from './handlers.js';
 import { LocalAnalysisJobs } from './local-analysis.js';
 import { LocalBotTurns } from './local-bot-turns.js';
 import { LocalTimers } from './local-timers.js';
 import { dropRetiredTimerQueue, RedisTimers, RETIRED_TIMER_QUEUE } from './redis-timers.js';
+
+/** The Socket.IO adapter that shares rooms between processes: plain or sharded pub/sub. */
+export type RoomsAdapter = ReturnType<typeof createAdapter> | ReturnType<typeof createShardedAdapter>;
 
 export interface RuntimeOptions {
   readonly config: Config;
@@ -44,7 +47,7 @@ export interface RuntimeOptions {
   readonly instance: string;
   readonly onError: (error: unknown) => void;
   /** Makes the Socket.IO server, given the Redis adapter that shares its rooms (none embedded). */
-  readonly io: (adapter: ReturnType<typeof createAdapter> | undefined) => BoardroomServer;
+  readonly io: (adapter: RoomsAdapter | undefined) => BoardroomServer;
 }
 
 /** The game's machinery, built in order and running; the HTTP routes and sockets stand on it. */
@@ -83,7 +86,7 @@ interface Backend {
   readonly botTurns: BotTurns & Deliverer<RuntimeHandlers>;
   readonly timers: Timers & Deliverer<RuntimeHandlers>;
   readonly analysisJobs: AnalysisJobs & Deliverer<AnalysisHandlers>;
-  readonly adapter?: ReturnType<typeof createAdapter>;
+  readonly adapter?: RoomsAdapter;
   readonly relay?: RedisMoveRelay;
   readonly queueStats: () => Promise<Record<string, number>>;
   readonly dashboardQueues: readonly Queue[];
@@ -98,7 +101,8 @@ interface Backend {
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config, metrics, instance } = options;
-  const backend = config.REDIS_URL ? await redisBackend(config.REDIS_URL, options) : embeddedBackend(options);
+  const target = redisTarget(config);
+  const backend = target ? await redisBackend(target, options) : embeddedBackend(options);
   const { store, platform, botTurns, timers, analysisJobs } = backend;
   const io = options.io(backend.adapter);
   const broadcaster = new SocketBroadcaster(io, backend.relay);
@@ -133,7 +137,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   await analysisJobs.start(analysis);
 
   return {
-    mode: config.REDIS_URL ? 'redis' : 'embedded',
+    mode: target ? 'redis' : 'embedded',
     store,
     agents: store,
     leases: store,
@@ -184,16 +188,11 @@ function embeddedBackend({ config, metrics, onError }: RuntimeOptions): Backend 
 }
 
 /** Games, ratings, accounts and timers in Redis under the key prefix, bot turns in BullMQ, rooms shared by the adapter. */
-async function redisBackend(url: string, { config, log, metrics, instance, onError }: RuntimeOptions): Promise<Backend> {
-  const redis = new Redis(url, { maxRetriesPerRequest: null });
-  // The store and the adapter's publisher send a few commands per move in one tick: one write
-  // for them all. BullMQ keeps its own connection, whose blocking commands must not be batched.
-  // Without an offline queue or retries, a request made while Redis is out of reach, or in
-  // flight when it went, fails at once (answered server/unavailable) instead of waiting for a
-  // reconnection that may not come.
-  const storeRedis = new Redis(url, { maxRetriesPerRequest: 0, enableAutoPipelining: true, enableOfflineQueue: false });
-  const pub = storeRedis.duplicate();
-  const sub = redis.duplicate();
+async function redisBackend(target: RedisTarget, { config, log, metrics, instance, onError }: RuntimeOptions): Promise<Backend> {
+  const redis = connect(target, 'jobs');
+  const storeRedis = connect(target, 'store');
+  const pub = connect(target, 'publisher');
+  const sub = connect(target, 'subscriber');
   // The Socket.IO adapter publishes without waiting for the reply. A player who leaves just as
   // the server closes sets off publishes on a connection already quitting: their refusals are
   // logged here, not left to become unhandled rejections.
@@ -205,33 +204,45 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
   }) as typeof pub.publish;
   const clients = [redis, storeRedis, pub, sub];
   for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
-  await untilReady(clients, url, log);
-  const persistence = await readPersistence(redis);
+  await untilReady(clients, shownTarget(target), log);
+  const persistence = await readPersistence(masters(redis)[0]!);
   if (persistence.keeps === false) {
     const line = `This Redis keeps nothing across a restart (${persistence.detail}): if it restarts, every game is lost. Turn on AOF (appendonly yes) or RDB snapshots (save …).`;
     if (config.REQUIRE_PERSISTENCE === '1') {
       await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
       throw new ConfigError(`Boardroom will not start: ${line} (REQUIRE_PERSISTENCE=1)`);
     }
-    log.warn({ redis: url.replace(/\/\/[^@]*@/, '//…@') }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
+    log.warn({ redis: shownTarget(target) }, `${line} Set REQUIRE_PERSISTENCE=1 to refuse such a Redis.`);
   } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
   const prefix = config.REDIS_PREFIX;
-  const botTurns = new BullmqBotTurns(redis, onError, prefix, (result) => metrics.botAnswered(result));
+  const cluster = target.kind === 'cluster';
+  const jobsPrefix = queuePrefix(prefix, cluster);
+  const botTurns = new BullmqBotTurns(redis, onError, jobsPrefix, (result) => metrics.botAnswered(result));
   const timers = new RedisTimers(redis, onError, prefix);
-  if (await dropRetiredTimerQueue(redis, prefix)) log.info({ queue: `${prefix}:${RETIRED_TIMER_QUEUE}` }, 'dropped the timer jobs of an older server; the live games\' timers are armed again in Redis');
+  // A cluster never held an older server's timer queue, whose keys are in many slots.
+  if (!cluster && (await dropRetiredTimerQueue(redis, prefix))) log.info({ queue: `${prefix}:${RETIRED_TIMER_QUEUE}` }, 'dropped the timer jobs of an older server; the live games\' timers are armed again in Redis');
+  // A master with no replica would hold every move its WAIT's whole time: no wait anywhere then, and a warning.
+  const bare = isCluster(storeRedis) ? await unreplicatedRanges(storeRedis) : [];
+  const waitForReplica = cluster && config.CLUSTER_WAIT_REPLICA === '1' && bare.length === 0;
+  if (bare.length > 0) log.warn({ slots: bare }, 'Some masters of this Redis Cluster have no replica: the moves of their games may be lost at a failover, and their games stop until the master is back. Give each master a replica.');
+  else if (cluster && !waitForReplica) log.warn('CLUSTER_WAIT_REPLICA=0: a move is acknowledged before a replica has it, so a failover may lose acknowledged moves.');
+  const store = new RedisStore(storeRedis, `${prefix}:`, waitForReplica ? { waitMs: config.CLUSTER_WAIT_MS, onShort: (gameId) => log.warn({ gameId, waitMs: config.CLUSTER_WAIT_MS }, 'no replica took a game write in time: it is acknowledged all the same') } : undefined);
+  const migrated = await store.migrate();
+  if (migrated > 0) log.info({ keys: migrated }, 'renamed the keys of an older server to the layout with hash tags');
   return {
-    store: new RedisStore(storeRedis, `${prefix}:`),
+    store,
     platform: new RedisPlatform(storeRedis, `${prefix}:`),
     tournaments: new RedisTournaments(storeRedis, `${prefix}:`),
     botTurns,
     timers,
-    analysisJobs: new BullmqAnalysisJobs(redis, onError, prefix),
-    adapter: createAdapter(pub, sub, { key: `${prefix}:socket.io` }),
-    relay: new RedisMoveRelay(pub, sub, `${prefix}:moves`, instance),
+    analysisJobs: new BullmqAnalysisJobs(redis, onError, jobsPrefix),
+    // On a cluster, sharded pub/sub (Redis 7): a room's messages go by SPUBLISH to the master of its channel's slot, not to every node.
+    adapter: cluster ? createShardedAdapter(pub, sub, { channelPrefix: `${prefix}:socket.io` }) : createAdapter(pub, sub, { key: `${prefix}:socket.io` }),
+    relay: new RedisMoveRelay(pub, sub, `${prefix}:moves`, instance, cluster),
     queueStats: async () => {
       const [{ prioritized, ...jobs }, befell] = await Promise.all([
         botTurns.bullQueue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'completed', 'failed'),
-        redis.hgetall(botJobCountsKey(prefix)),
+        redis.hgetall(botJobCountsKey(jobsPrefix)),
       ]);
       // A turn with an owner waits in BullMQ's prioritized set: the backlog is both.
       return { ...jobs, waiting: (jobs.waiting ?? 0) + (prioritized ?? 0), stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0), ...recentWaits(metrics) };
@@ -242,8 +253,7 @@ async function redisBackend(url: string, { config, log, metrics, instance, onErr
 }
 
 /** Waits until every connection is ready, saying once in a while that Redis is out of reach. */
-async function untilReady(clients: Redis[], url: string, log: Logger): Promise<void> {
-  const shown = url.replace(/\/\/[^@]*@/, '//…@');
+async function untilReady(clients: RedisClient[], shown: string, log: Logger): Promise<void> {
   const ready = Promise.all(clients.map((c) => (c.status === 'ready' ? undefined : new Promise<void>((resolve) => c.once('ready', () => resolve())))));
   let waited = 0;
   const nag = setInterval(() => {

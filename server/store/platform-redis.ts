@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/connections.js';
 import type { GameId } from '../../shared/rules.js';
 import type { Account, LadderConfig, LadderEntrant, PlatformStore, Seek } from './platform.js';
 
@@ -44,7 +44,7 @@ const ROOM_SET_TTL_S = 86_400;
 /** The platform store in Redis, beside the games under the same prefix. */
 export class RedisPlatform implements PlatformStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix = 'boardroom:',
   ) {
     redis.defineCommand('boardroomTakeSeeks', { numberOfKeys: 1, lua: TAKE_SEEKS });

@@ -1,87 +1,68 @@
-import type { Redis } from 'ioredis';
+import { ownerOf, type RedisClient } from '../redis/connections.js';
 import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
+import { GameEnds } from './redis-game-ends.js';
+import { RedisKeys } from './redis-keys.js';
+import { migrateLayout } from './redis-layout.js';
 import { decodeDocument, encodeDocument } from './document-codec.js';
 import { agentKey, lobbyTagsOf, withDefaults, type AgentIdentity, type GameEnd, type GameIndex, type GameStore, type GameSummary, type IndexEntry, type LobbyPage, type LobbyPageQuery, type StoredAnalysis, type StoredGame } from './store.js';
 import type { AgentStore } from './agents.js';
 import type { LeaseStore } from './leases.js';
 
-const STATUS_SETS: Record<GameStatus, string> = { waiting: 'games:waiting', live: 'games:live', finished: 'games:finished' };
-/** Each index beside games is a set: its key is this, then its owner. */
-const INDEX_SETS: Record<GameIndex, string> = { 'instance-seats': 'instance-seats:', 'agent-games': 'agent-games:', 'unqueued-bot-turns': 'bot-turns:unqueued' };
-
 /**
- * The lobby's index: a game is in `lobby:<status>` and in `lobby:<status>:<word>` for each filter
- * word it answers to (`lobbyTagsOf`), scored by its creation, so a page is a range of one set and
- * a count its size. The sets it is in are kept in the game's hash (`lobby`: the status, then the
- * words), and rewritten only when they change (a seat taken, a new status), not on every move.
- * KEYS from \`first\` on are the sets the game belongs in now, \`lobby:<status>\` first; \`was\` is
- * the hash's \`lobby\` field as read.
+ * The indexes across games live in one slot (`{idx}`, see RedisKeys), apart from the games: a
+ * write that changes a game's entries adds the new ones before the game's write and removes the
+ * old ones after it, so a process dying between leaves a spare entry, never a missing one, and
+ * every reader checks what it finds against the game. Each addition stamps the game with the
+ * version of the write it is for, and a removal for an older version is dropped: a later write
+ * that wants the entry again is never undone by an earlier one's tidying. An entry there already
+ * keeps its score (a game stays where its status put it), so adding one again is harmless.
+ * KEYS: the stamps hash, then one key per entry. ARGV: game id, version, then per entry: `z` (a
+ * sorted set) or `s` (a set), its member, its score.
  */
-const RELIST = `
-local function relist(first, id, score, was)
-  local all = KEYS[first]
-  local base, status = string.match(all, '^(.*lobby:)([^:]+)$')
-  local words = {status}
-  for i = first + 1, #KEYS do words[#words + 1] = string.sub(KEYS[i], #all + 2) end
-  local listed = table.concat(words, ' ')
-  if listed == was then return end
-  if was then
-    local old
-    for word in string.gmatch(was, '%S+') do
-      if old then redis.call('ZREM', base .. old .. ':' .. word, id) else old = word redis.call('ZREM', base .. old, id) end
-    end
-  end
-  for i = first, #KEYS do redis.call('ZADD', KEYS[i], score, id) end
-  redis.call('HSET', KEYS[1], 'lobby', listed)
-end
-`;
-
-/**
- * The compare-and-set write: the game's hash changes only if its version is the expected one,
- * the new moves are appended to its list, and the game moves to its status's sorted set. A game's
- * end writes its rating records in the same script, each only if its version is the expected one
- * too, and puts the game at the head of each player's history.
- * KEYS: game hash, moves list, waiting, live, finished, the game's ratings sorted set, then R
- * rating hashes, then P history lists, then its lobby sets (RELIST). ARGV: expected version, new
- * version, document, status set index (1–3), score, id, the index of the first move sent, R, P,
- * then for each rating its new version, document, rating and member, then its creation time, then
- * the moves from that index on (those the list holds already are skipped). Returns 1 when written, 0 when a version differs, -1 when moves before
- * the first one sent are missing (send them all).
- */
-const UPDATE = `${RELIST}
-local current = redis.call('HMGET', KEYS[1], 'version', 'lobby', 'plies')
-if current[1] ~= ARGV[1] then return 0 end
-local r = tonumber(ARGV[8])
-local p = tonumber(ARGV[9])
-for i = 1, r do
-  local stored = redis.call('HGET', KEYS[6 + i], 'version') or '0'
-  if tonumber(stored) ~= tonumber(ARGV[6 + 4 * i]) - 1 then return 0 end
-end
-local first = tonumber(ARGV[7])
-local stored = tonumber(current[3]) or redis.call('LLEN', KEYS[2])
-if stored < first then return -1 end
-local plies = stored + math.max(0, #ARGV - (11 + 4 * r + stored - first) + 1)
-redis.call('HSET', KEYS[1], 'doc', ARGV[3], 'version', ARGV[2], 'plies', plies)
-for i = 11 + 4 * r + stored - first, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
--- A live game stays where it went live: a move does not touch the status sets.
-local was = current[2] and string.match(current[2], '^%S+')
-local status = ARGV[4]
-if not (was == 'live' and status == '2') then
-  for i = 3, 5 do redis.call('ZREM', KEYS[i], ARGV[6]) end
-  redis.call('ZADD', KEYS[2 + tonumber(status)], ARGV[5], ARGV[6])
-end
-relist(7 + r + p, ARGV[6], ARGV[10 + 4 * r], current[2])
-for i = 1, r do
-  redis.call('HSET', KEYS[6 + i], 'version', ARGV[6 + 4 * i], 'doc', ARGV[7 + 4 * i])
-  redis.call('ZADD', KEYS[6], ARGV[8 + 4 * i], ARGV[9 + 4 * i])
-end
-for i = 1, p do
-  redis.call('LPUSH', KEYS[6 + r + i], ARGV[6])
-  redis.call('LTRIM', KEYS[6 + r + i], 0, 49)
+const INDEX_ADD = `
+local stamp = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+if stamp < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+for i = 2, #KEYS do
+  local at = 3 * (i - 1)
+  if ARGV[at] == 'z' then redis.call('ZADD', KEYS[i], 'NX', ARGV[at + 2], ARGV[at + 1]) else redis.call('SADD', KEYS[i], ARGV[at + 1]) end
 end
 return 1`;
+
+/** As INDEX_ADD; removes the entries unless a write after `version` stamped the game. */
+const INDEX_DROP = `
+if tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0') > tonumber(ARGV[2]) then return 0 end
+for i = 2, #KEYS do
+  local at = 3 * (i - 1)
+  if ARGV[at] == 'z' then redis.call('ZREM', KEYS[i], ARGV[at + 1]) else redis.call('SREM', KEYS[i], ARGV[at + 1]) end
+end
+return 1`;
+
+/**
+ * The compare-and-set write of one game, in its own slot: its hash changes only if its version is
+ * the expected one, and the new moves are appended to its list. The hash keeps the game's listing
+ * (\`lobby\`: its status, then its filter words); a write that changes it is refused (2) unless
+ * told its index entries were added (\`indexed\` 1), so a move, which changes none, is one round
+ * trip. A game's end keeps what it does to its players (\`end\`) until they are applied.
+ * KEYS: game hash, moves list. ARGV: expected version, new version, document, the index of the
+ * first move sent, listing, indexed, end (empty: none), then the moves from that index on (those
+ * the list holds already are skipped). Returns {1, the listing before} when written, 0 when the
+ * version differs, -1 when moves before the first one sent are missing (send them all), 2 when the
+ * listing changes and the index is not ready.
+ */
+const UPDATE = `
+local current = redis.call('HMGET', KEYS[1], 'version', 'lobby', 'plies')
+if current[1] ~= ARGV[1] then return 0 end
+if current[2] ~= ARGV[5] and ARGV[6] ~= '1' then return 2 end
+local first = tonumber(ARGV[4])
+local stored = tonumber(current[3]) or redis.call('LLEN', KEYS[2])
+if stored < first then return -1 end
+local plies = stored + math.max(0, #ARGV - (8 + stored - first) + 1)
+redis.call('HSET', KEYS[1], 'doc', ARGV[3], 'version', ARGV[2], 'plies', plies, 'lobby', ARGV[5])
+if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'end', ARGV[7]) end
+for i = 8 + stored - first, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+return {1, current[2] or ''}`;
 
 /** One round trip for a whole game. KEYS: game hash, moves list. Returns nil or {doc, version, moves}. */
 const GET = `
@@ -89,41 +70,19 @@ local game = redis.call('HMGET', KEYS[1], 'doc', 'version')
 if not game[1] then return nil end
 return {game[1], game[2], redis.call('LRANGE', KEYS[2], 0, -1)}`;
 
-/**
- * The newest games of a status without their moves, in one round trip however many: KEYS: the
- * status set; ARGV: how many, the key prefix. Returns doc, version and the moves' count per game.
- */
-const SUMMARIES = `
-local ids = redis.call('ZREVRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
-local out = {}
-for _, id in ipairs(ids) do
-  local game = redis.call('HMGET', ARGV[2] .. 'game:' .. id, 'doc', 'version')
-  if game[1] then
-    out[#out + 1] = game[1]
-    out[#out + 1] = game[2]
-    out[#out + 1] = redis.call('LLEN', ARGV[2] .. 'game:' .. id .. ':moves')
-  end
-end
-return out`;
-
-/**
- * KEYS: game hash, moves list, waiting, live, finished, then its lobby sets (RELIST). ARGV:
- * document, status set index, score, id, creation time, then the moves.
- */
-const CREATE = `${RELIST}
+/** KEYS: game hash, moves list. ARGV: document, listing, then the moves. 0 when the id exists. */
+const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'version', '1', 'plies', math.max(0, #ARGV - 5))
-for i = 6, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-redis.call('ZADD', KEYS[2 + tonumber(ARGV[2])], ARGV[3], ARGV[4])
-relist(6, ARGV[4], ARGV[5], false)
+redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'version', '1', 'plies', math.max(0, #ARGV - 2), 'lobby', ARGV[2])
+for i = 3, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 return 1`;
 
 /**
- * A page of the lobby in one round trip. KEYS: the sets to intersect (\`lobby:<status>\` alone,
- * or one per filter word). ARGV: 1 for newest first, the page's size, the cursor's score and id
- * (empty: the first page), the key prefix. The smallest set is walked in order from just after the
- * cursor and each member is checked in the others. Returns the count matching, 1 if a page
- * follows, then doc, version and the moves' count per game.
+ * The ids of a page of the lobby, in the index's slot. KEYS: the sets to intersect
+ * (\`lobby:<status>\` alone, or one per filter word). ARGV: 1 for newest first, the page's size,
+ * the cursor's score and id (empty: the first page). The smallest set is walked in order from
+ * just after the cursor and each member is checked in the others. Returns the count matching, 1
+ * if a page follows, then the ids.
  */
 const LOBBY_PAGE = `
 local newest, limit, bound, after = ARGV[1] == '1', tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
@@ -141,7 +100,7 @@ if bound then
     if (newest and id >= after) or (not newest and id <= after) then start = start + 1 end
   end
 end
-local ids, more, batch = {}, 0, math.max(limit + 1, 200)
+local out, more, batch = {total, 0}, 0, math.max(limit + 1, 200)
 while more == 0 and start < size do
   local chunk = redis.call(newest and 'ZREVRANGE' or 'ZRANGE', driver, start, start + batch - 1)
   start = start + batch
@@ -151,18 +110,12 @@ while more == 0 and start < size do
       if KEYS[i] ~= driver and not redis.call('ZSCORE', KEYS[i], id) then matches = false break end
     end
     if matches then
-      if #ids == limit then more = 1 break end
-      ids[#ids + 1] = id
+      if #out - 2 == limit then more = 1 break end
+      out[#out + 1] = id
     end
   end
 end
-local out = {total, more}
-for _, id in ipairs(ids) do
-  local game = redis.call('HMGET', ARGV[5] .. 'game:' .. id, 'doc', 'version')
-  out[#out + 1] = game[1]
-  out[#out + 1] = game[2]
-  out[#out + 1] = redis.call('LLEN', ARGV[5] .. 'game:' .. id .. ':moves')
-end
+out[2] = more
 return out`;
 
 /**
@@ -220,15 +173,6 @@ if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'state', 'done', 'doc', ARGV[1])
 return 1`;
 
-/**
- * Index entries a write made stale, removed only while the game is still at that write's version.
- * KEYS: the game hash, then each entry's set. ARGV: the version, then each entry's member.
- */
-const REMOVE_FROM_INDEX_WHILE_AT = `
-if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
-for i = 2, #KEYS do redis.call('SREM', KEYS[i], ARGV[i]) end
-return 1`;
-
 /** KEYS: the analysis hash. Deletes it if it is still pending. */
 const DROP_PENDING_ANALYSIS = `
 if redis.call('HGET', KEYS[1], 'state') == 'pending' then redis.call('DEL', KEYS[1]) end
@@ -236,14 +180,10 @@ return 1`;
 
 type Document = Omit<StoredGame, 'moves' | 'moveMs' | 'version'>;
 
-/** Games as SUMMARIES and LOBBY_PAGE answer them: doc, version and the moves' count, each. */
-function readSummaries(flat: readonly (string | number)[]): GameSummary[] {
-  const games: GameSummary[] = [];
-  for (let i = 0; i < flat.length; i += 3) {
-    const { moves: _none, moveMs: _times, ...game } = withDefaults({ ...decodeDocument<Document>(flat[i] as string), moves: [], moveMs: [], version: Number(flat[i + 1]) });
-    games.push({ ...game, ply: Number(flat[i + 2]) });
-  }
-  return games;
+/** A game's hash read for a summary: doc, version and its count of moves. */
+function readSummary(doc: string, version: string, ply: number): GameSummary {
+  const { moves: _none, moveMs: _times, ...game } = withDefaults({ ...decodeDocument<Document>(doc), moves: [], moveMs: [], version: Number(version) });
+  return { ...game, ply };
 }
 
 /**
@@ -267,237 +207,309 @@ function readEntries(entries: readonly string[]): { moves: string[]; moveMs: (nu
 }
 /** KEYS: the leases. ARGV: the instance, the end a sweep saw. Drops the lease only if it still ends then. */
 const DROP_LEASE = `if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('ZREM', KEYS[1], ARGV[1]) end`;
+/** A game's end pending this long is taken to be its writer's no more: the sweep applies it. */
+const END_PENDING_GRACE_MS = 5000;
+
+type IndexItem = { readonly key: string; readonly kind: 'z' | 's'; readonly member: string; readonly score: number };
 
 /**
  * Games in Redis: a hash per game (`doc`: everything but the moves; `version`), a list of its
- * moves with their times (`moveEntry`), and a sorted set per status scored by last change. Writes are Lua scripts, so two
- * server processes can never both apply a move for the same ply.
+ * moves with their times (`moveEntry`), and indexes across games in a slot of their own
+ * (`RedisKeys`). Every script touches one slot, so the same store runs on a Redis Cluster. Writes
+ * are Lua scripts, so two server processes can never both apply a move for the same ply.
  */
 export class RedisStore implements GameStore, AgentStore, LeaseStore {
   private agentNamesLowered: Promise<string> | undefined;
+  private readonly k: RedisKeys;
+  private readonly ends: GameEnds;
 
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix = 'boardroom:',
+    private readonly redis: RedisClient,
+    prefix = 'boardroom:',
+    /**
+     * Each game write is acknowledged only once a replica of its master has it (`WAIT 1 ms`), so
+     * a failover loses no write the server answered for; `onShort` hears a write no replica took in time.
+     */
+    private readonly replication?: { readonly waitMs: number; readonly onShort: (gameId: string) => void },
   ) {
-    redis.defineCommand('boardroomUpdate', { lua: UPDATE }); // the number of keys comes first
-    redis.defineCommand('boardroomCreate', { lua: CREATE });
+    this.k = new RedisKeys(prefix);
+    this.ends = new GameEnds(redis, this.k);
+    redis.defineCommand('boardroomUpdate', { numberOfKeys: 2, lua: UPDATE });
+    redis.defineCommand('boardroomCreate', { numberOfKeys: 2, lua: CREATE });
     redis.defineCommand('boardroomLobbyPage', { lua: LOBBY_PAGE });
     redis.defineCommand('boardroomGet', { numberOfKeys: 2, lua: GET });
-    redis.defineCommand('boardroomSummaries', { numberOfKeys: 1, lua: SUMMARIES });
+    redis.defineCommand('boardroomIndexAdd', { lua: INDEX_ADD });
+    redis.defineCommand('boardroomIndexDrop', { lua: INDEX_DROP });
     redis.defineCommand('boardroomPutAgent', { numberOfKeys: 2, lua: PUT_AGENT });
     redis.defineCommand('boardroomReplaceAgentToken', { numberOfKeys: 2, lua: REPLACE_AGENT_TOKEN });
     redis.defineCommand('boardroomLowerAgentNames', { numberOfKeys: 1, lua: LOWER_AGENT_NAMES });
     redis.defineCommand('boardroomClaimAnalysis', { numberOfKeys: 1, lua: CLAIM_ANALYSIS });
     redis.defineCommand('boardroomPutAnalysis', { numberOfKeys: 2, lua: PUT_ANALYSIS });
     redis.defineCommand('boardroomDropPendingAnalysis', { numberOfKeys: 1, lua: DROP_PENDING_ANALYSIS });
-    redis.defineCommand('boardroomRemoveFromIndexWhileAt', { lua: REMOVE_FROM_INDEX_WHILE_AT });
     redis.defineCommand('boardroomDropLease', { numberOfKeys: 1, lua: DROP_LEASE });
   }
 
-  private analysisKey(id: string): string {
-    return `${this.prefix}game:${id}:analysis`;
+  /** Renames the keys of the first layout, once per prefix (a mark says it is done); see `migrateLayout`. */
+  async migrate(): Promise<number> {
+    return migrateLayout(this.redis, this.k);
   }
 
   async analysis(id: string): Promise<StoredAnalysis | undefined> {
-    const doc = await this.redis.hget(this.analysisKey(id), 'doc');
+    const doc = await this.redis.hget(this.k.analysis(id), 'doc');
     return doc ? (JSON.parse(doc) as StoredAnalysis) : undefined;
   }
 
   async claimAnalysis(id: string, requestedAt: number): Promise<{ claimed: true } | { claimed: false; existing: StoredAnalysis }> {
     const pending: StoredAnalysis = { state: 'pending', requestedAt };
-    const found = (await this.call('boardroomClaimAnalysis', [this.analysisKey(id), JSON.stringify(pending)])) as string | null;
+    const found = (await this.call('boardroomClaimAnalysis', [this.k.analysis(id), JSON.stringify(pending)])) as string | null;
     return found ? { claimed: false, existing: JSON.parse(found) as StoredAnalysis } : { claimed: true };
   }
 
   async putAnalysis(id: string, analysis: GameAnalysis): Promise<boolean> {
     const done: StoredAnalysis = { state: 'done', analysis };
-    return (await this.call('boardroomPutAnalysis', [this.analysisKey(id), this.keys(id)[0]!, JSON.stringify(done)])) === 1;
+    return (await this.call('boardroomPutAnalysis', [this.k.analysis(id), this.k.game(id), JSON.stringify(done)])) === 1;
   }
 
   async dropPendingAnalysis(id: string): Promise<void> {
-    await this.call('boardroomDropPendingAnalysis', [this.analysisKey(id)]);
+    await this.call('boardroomDropPendingAnalysis', [this.k.analysis(id)]);
   }
 
-  private keys(id: string): string[] {
-    const p = this.prefix;
-    return [`${p}game:${id}`, `${p}game:${id}:moves`, p + STATUS_SETS.waiting, p + STATUS_SETS.live, p + STATUS_SETS.finished];
+  /** The status set and lobby sets a game belongs in, by its listing (`<status> <word>…`). */
+  private listingItems(id: string, listing: string, score: number, createdAt: number): IndexItem[] {
+    const [status, ...words] = listing.split(' ');
+    if (!status) return [];
+    return [
+      { key: this.k.status(status as GameStatus), kind: 'z', member: id, score },
+      { key: this.k.lobby(status), kind: 'z', member: id, score: createdAt },
+      ...words.map((word): IndexItem => ({ key: this.k.lobby(status, word), kind: 'z', member: id, score: createdAt })),
+    ];
+  }
+
+  private indexScript(script: 'boardroomIndexAdd' | 'boardroomIndexDrop', gameId: string, version: number, items: readonly IndexItem[]): Promise<unknown> {
+    const keys = [this.k.indexStamps(), ...items.map((i) => i.key)];
+    return this.call(script, [keys.length, ...keys, gameId, version, ...items.flatMap((i) => [i.kind, i.member, i.score])]);
   }
 
   async create(game: StoredGame): Promise<boolean> {
     const { moves, moveMs, version: _version, ...doc } = game;
     const entries = moves.map((m, i) => moveEntry(m, moveMs?.[i]));
-    const keys = [...this.keys(game.id), ...this.lobbyKeys(game)];
-    const created = await this.call('boardroomCreate', [keys.length, ...keys, encodeDocument(doc), statusIndex(game.status), game.updatedAt, game.id, game.createdAt, ...entries]);
-    return created === 1;
+    const listing = listingOf(game);
+    await this.indexScript('boardroomIndexAdd', game.id, 1, this.listingItems(game.id, listing, game.updatedAt, game.createdAt));
+    const created = (await this.call('boardroomCreate', [this.k.game(game.id), this.k.moves(game.id), encodeDocument(doc), listing, ...entries])) === 1;
+    if (created) await this.replicated(game.id);
+    return created;
   }
 
   async get(id: string): Promise<StoredGame | undefined> {
-    const [gameKey, movesKey] = this.keys(id);
-    const found = (await this.call('boardroomGet', [gameKey!, movesKey!])) as [string, string, string[]] | null;
+    const found = (await this.call('boardroomGet', [this.k.game(id), this.k.moves(id)])) as [string, string, string[]] | null;
     if (!found) return undefined;
     const [doc, version, entries] = found;
     return withDefaults({ ...decodeDocument<Document>(doc), ...readEntries(entries), version: Number(version) });
   }
 
-  /** Sends only the newest move (a write adds at most one), or every move when the list lacks more. */
+  /**
+   * Sends only the newest move (a write adds at most one), or every move when the list lacks more.
+   * A move is one script; a write that changes the game's listing first adds its new index entries
+   * and after it removes the old ones. A game's end is kept with the game and then applied to its
+   * players (`GameEnds`); ratings computed from records that changed meanwhile stop the write.
+   */
   async update(next: StoredGame, end?: GameEnd): Promise<boolean> {
-    const first = Math.max(0, next.moves.length - 1);
-    const done = await this.write(next, first, end);
-    return done === 1 || (done === -1 && (await this.write(next, 0, end)) === 1);
+    if (end && end.ratings.length > 0) {
+      const stored = await this.ratings(end.ratings[0]!.game, end.ratings);
+      if (stored.some((record, i) => record.version !== end.ratings[i]!.version - 1)) return false;
+    }
+    const listing = listingOf(next);
+    const ending = end && end.players.length > 0 ? end : undefined;
+    if (ending) await this.ends.markPending(next.id);
+    // A live game's move keeps its listing: it asks the game's script first (one round trip). Any
+    // other write likely changes it: its entries are added first, and the script told so.
+    let indexed = false;
+    if (next.status !== 'live' || next.moves.length === 0) {
+      await this.indexScript('boardroomIndexAdd', next.id, next.version, this.listingItems(next.id, listing, next.updatedAt, next.createdAt));
+      indexed = true;
+    }
+    let first = Math.max(0, next.moves.length - 1);
+    for (;;) {
+      const done = await this.write(next, first, listing, indexed, ending);
+      if (done === 0) return false;
+      if (done === -1 && first > 0) first = 0;
+      else if (done === 2 && !indexed) {
+        await this.indexScript('boardroomIndexAdd', next.id, next.version, this.listingItems(next.id, listing, next.updatedAt, next.createdAt));
+        indexed = true;
+      } else if (Array.isArray(done)) {
+        const was = String(done[1]);
+        if (was !== listing) await this.unlist(next, was, listing);
+        await this.replicated(next.id);
+        if (ending) await this.ends.apply(next.id);
+        return true;
+      } else return false;
+    }
   }
 
-  private write(next: StoredGame, first: number, end: GameEnd = { ratings: [], players: [] }): Promise<unknown> {
+  /** Waits for a replica of the game's master to hold what this connection wrote there. */
+  private async replicated(gameId: string): Promise<void> {
+    if (!this.replication) return;
+    const key = this.k.game(gameId);
+    const acked = await ownerOf(this.redis, key).wait(1, this.replication.waitMs);
+    if (acked < 1) this.replication.onShort(gameId);
+  }
+
+  /** The entries of the listing a write replaced that the new one has not, removed unless a later write wants them. */
+  private async unlist(next: StoredGame, was: string, is: string): Promise<void> {
+    const keep = new Set(this.listingItems(next.id, is, 0, 0).map((i) => i.key));
+    const stale = this.listingItems(next.id, was, 0, 0).filter((i) => !keep.has(i.key));
+    if (stale.length > 0) await this.indexScript('boardroomIndexDrop', next.id, next.version, stale);
+  }
+
+  private write(next: StoredGame, first: number, listing: string, indexed: boolean, end: GameEnd | undefined): Promise<unknown> {
     const { moves, moveMs, version, ...doc } = next;
-    const keys = [
-      ...this.keys(next.id),
-      this.leaderboardKey(next.game),
-      ...end.ratings.map((r) => this.ratingKey(r.game, r)),
-      ...end.players.map((player) => this.historyKey(player)),
-      ...this.lobbyKeys(next),
-    ];
     return this.call('boardroomUpdate', [
-      keys.length,
-      ...keys,
+      this.k.game(next.id),
+      this.k.moves(next.id),
       String(version - 1),
       String(version),
       encodeDocument(doc),
-      statusIndex(next.status),
-      next.updatedAt,
-      next.id,
       first,
-      end.ratings.length,
-      end.players.length,
-      ...end.ratings.flatMap((r) => [r.version, JSON.stringify(r), r.rating, identityKey(r)]),
-      next.createdAt,
+      listing,
+      indexed ? '1' : '0',
+      end ? JSON.stringify(end) : '',
       ...moves.slice(first).map((m, i) => moveEntry(m, moveMs?.[first + i])),
     ]);
   }
 
-  private lobbyKeys(game: StoredGame): string[] {
-    const all = `${this.prefix}lobby:${game.status}`;
-    return [all, ...lobbyTagsOf(game).map((tag) => `${all}:${tag}`)];
-  }
-
-  private ratingKey(game: GameId, identity: Identity): string {
-    return `${this.prefix}rating:${game}:${identityKey(identity)}`;
-  }
-
-  private leaderboardKey(game: GameId): string {
-    return `${this.prefix}ratings:${game}`;
-  }
-
-  private historyKey(identity: Identity): string {
-    return `${this.prefix}history:${identityKey(identity)}`;
+  /** Applies the ends that stayed pending past their writer's time (it died, or Redis failed it): each once. */
+  async applyPendingEnds(): Promise<number> {
+    const ids = await this.ends.pending(END_PENDING_GRACE_MS);
+    for (const id of ids) await this.ends.apply(id);
+    return ids.length;
   }
 
   async ratings(game: GameId, identities: readonly Identity[]): Promise<RatingRecord[]> {
     if (identities.length === 0) return [];
-    const docs = await Promise.all(identities.map((identity) => this.redis.hget(this.ratingKey(game, identity), 'doc')));
+    const docs = await Promise.all(identities.map((identity) => this.redis.hget(this.k.rating(game, identity), 'doc')));
     return identities.map((identity, i) => (docs[i] ? (JSON.parse(docs[i]) as RatingRecord) : freshRecord(game, identity)));
   }
 
   async leaderboard(game: GameId, limit: number): Promise<RatingRecord[]> {
-    const members = await this.redis.zrevrange(this.leaderboardKey(game), 0, limit - 1);
-    const docs = await Promise.all(members.map((member) => this.redis.hget(`${this.prefix}rating:${game}:${member}`, 'doc')));
+    const members = await this.redis.zrevrange(this.k.leaderboard(game), 0, limit - 1);
+    const docs = await Promise.all(members.map((member) => this.redis.hget(this.k.rating(game, parseIdentityKey(member)), 'doc')));
     return docs.filter((d): d is string => d !== null).map((d) => JSON.parse(d) as RatingRecord);
   }
 
   async rank(game: GameId, identity: Identity): Promise<number | undefined> {
-    const place = await this.redis.zrevrank(this.leaderboardKey(game), identityKey(identity));
+    const place = await this.redis.zrevrank(this.k.leaderboard(game), identityKey(identity));
     return place === null ? undefined : place + 1;
   }
 
   async recentGames(identity: Identity, limit: number): Promise<string[]> {
-    return this.redis.lrange(this.historyKey(identity), 0, limit - 1);
+    return this.redis.lrange(this.k.history(identity), 0, limit - 1);
   }
 
   async list(status: GameStatus, limit: number): Promise<StoredGame[]> {
-    const ids = await this.redis.zrevrange(this.prefix + STATUS_SETS[status], 0, limit - 1);
+    const ids = await this.redis.zrevrange(this.k.status(status), 0, limit - 1);
     const games = await Promise.all(ids.map((id) => this.get(id)));
     return games.filter((g): g is StoredGame => g !== undefined && g.status === status);
   }
 
-  /** One script (SUMMARIES) reads every game's document and its moves' count. */
+  /** Each game's hash without its moves, read by key (in one write, autopipelined); a spare index entry reads nothing. */
+  private async summariesOf(ids: readonly string[]): Promise<(GameSummary | undefined)[]> {
+    return Promise.all(
+      ids.map(async (id) => {
+        const [doc, version, plies] = await this.redis.hmget(this.k.game(id), 'doc', 'version', 'plies');
+        if (!doc || !version) return undefined;
+        return readSummary(doc, version, plies === null ? await this.redis.llen(this.k.moves(id)) : Number(plies));
+      }),
+    );
+  }
+
   async summaries(status: GameStatus, limit: number): Promise<GameSummary[]> {
-    const flat = (await this.call('boardroomSummaries', [this.prefix + STATUS_SETS[status], limit, this.prefix])) as (string | number)[];
-    return readSummaries(flat).filter((game) => game.status === status);
+    const ids = await this.redis.zrevrange(this.k.status(status), 0, limit - 1);
+    return (await this.summariesOf(ids)).filter((game): game is GameSummary => game !== undefined && game.status === status);
   }
 
   async lobby(status: GameStatus, query: LobbyPageQuery): Promise<LobbyPage> {
-    const all = `${this.prefix}lobby:${status}`;
     const tags = filterTags(query);
-    const sets = tags.length === 0 ? [all] : tags.map((tag) => `${all}:${tag}`);
+    const sets = tags.length === 0 ? [this.k.lobby(status)] : tags.map((tag) => this.k.lobby(status, tag));
     const after = query.cursor === undefined ? undefined : readCursor(query.cursor);
-    const args = [query.sort === 'newest' ? 1 : 0, query.limit, after?.createdAt ?? '', after?.id ?? '', this.prefix];
-    const [total, more, ...flat] = (await this.call('boardroomLobbyPage', [sets.length, ...sets, ...args])) as [number, number, ...(string | number)[]];
-    const games = readSummaries(flat);
-    return { games, total, next: more === 1 ? makeCursor(games.at(-1)!) : null };
+    const args = [query.sort === 'newest' ? 1 : 0, query.limit, after?.createdAt ?? '', after?.id ?? ''];
+    const [total, more, ...ids] = (await this.call('boardroomLobbyPage', [sets.length, ...sets, ...args])) as [number, number, ...string[]];
+    const found = await this.summariesOf(ids);
+    // A spare entry (a writer died between the index and the game) is a game no longer of this status.
+    const games = found.filter((game): game is GameSummary => game !== undefined && game.status === status);
+    const last = ids.at(-1);
+    const cursorGame = last === undefined ? undefined : found[ids.length - 1] ?? { id: last, createdAt: Number(await this.redis.zscore(sets[0]!, last)) };
+    return { games, total, next: more === 1 && cursorGame ? makeCursor(cursorGame) : null };
   }
 
   async count(status: GameStatus): Promise<number> {
-    return this.redis.zcard(this.prefix + STATUS_SETS[status]);
+    return this.redis.zcard(this.k.status(status));
   }
 
   async oldest(status: GameStatus, limit: number): Promise<{ id: string; updatedAt: number }[]> {
-    const flat = await this.redis.zrange(this.prefix + STATUS_SETS[status], 0, limit - 1, 'WITHSCORES');
+    const flat = await this.redis.zrange(this.k.status(status), 0, limit - 1, 'WITHSCORES');
     const found: { id: string; updatedAt: number }[] = [];
     for (let i = 0; i < flat.length; i += 2) found.push({ id: flat[i]!, updatedAt: Number(flat[i + 1]) });
     return found;
   }
 
   async scanIds(status: GameStatus, cursor: string, count: number): Promise<{ cursor: string; ids: string[] }> {
-    const [next, flat] = await this.redis.zscan(this.prefix + STATUS_SETS[status], cursor, 'COUNT', count);
+    const [next, flat] = await this.redis.zscan(this.k.status(status), cursor, 'COUNT', count);
     return { cursor: next, ids: flat.filter((_, i) => i % 2 === 0) };
   }
 
-  private indexKey(index: GameIndex, owner: string): string {
-    return this.prefix + INDEX_SETS[index] + owner;
+  private entryItems(entries: readonly IndexEntry[]): IndexItem[] {
+    return entries.map(({ index, owner, member }) => ({ key: this.k.index(index, owner), kind: 's', member, score: 0 }));
   }
 
-  async addToIndex(entries: readonly IndexEntry[]): Promise<void> {
+  async addToIndex(entries: readonly IndexEntry[], forWrite?: { readonly gameId: string; readonly version: number }): Promise<void> {
     if (entries.length === 0) return;
+    if (forWrite) {
+      await this.indexScript('boardroomIndexAdd', forWrite.gameId, forWrite.version, this.entryItems(entries));
+      return;
+    }
     const batch = this.redis.multi();
-    for (const { index, owner, member } of entries) batch.sadd(this.indexKey(index, owner), member);
+    for (const { index, owner, member } of entries) batch.sadd(this.k.index(index, owner), member);
     await batch.exec();
   }
 
   async removeFromIndex(entries: readonly IndexEntry[], whileAt?: { readonly gameId: string; readonly version: number }): Promise<void> {
     if (entries.length === 0) return;
     if (whileAt) {
-      const keys = [this.keys(whileAt.gameId)[0]!, ...entries.map((e) => this.indexKey(e.index, e.owner))];
-      await this.call('boardroomRemoveFromIndexWhileAt', [keys.length, ...keys, String(whileAt.version), ...entries.map((e) => e.member)]);
+      // The game's version is in another slot: read first, then the stamp guards the gap.
+      if ((await this.redis.hget(this.k.game(whileAt.gameId), 'version')) !== String(whileAt.version)) return;
+      await this.indexScript('boardroomIndexDrop', whileAt.gameId, whileAt.version, this.entryItems(entries));
       return;
     }
     const batch = this.redis.multi();
-    for (const { index, owner, member } of entries) batch.srem(this.indexKey(index, owner), member);
+    for (const { index, owner, member } of entries) batch.srem(this.k.index(index, owner), member);
     await batch.exec();
   }
 
   async indexed(index: GameIndex, owner: string): Promise<string[]> {
-    return this.redis.smembers(this.indexKey(index, owner));
+    return this.redis.smembers(this.k.index(index, owner));
   }
 
   async dropIndex(index: GameIndex, owner: string): Promise<void> {
-    await this.redis.del(this.indexKey(index, owner));
+    await this.redis.del(this.k.index(index, owner));
   }
 
+  /** Each game's own keys in its slot; then its entries in the index's, wherever a spare one may be. */
   async remove(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    const listed = await Promise.all(ids.map((id) => this.redis.hget(this.keys(id)[0]!, 'lobby')));
+    const listed = await Promise.all(ids.map((id) => this.redis.hget(this.k.game(id), 'lobby')));
+    await Promise.all(ids.map((id) => this.redis.del(this.k.game(id), this.k.moves(id), this.k.analysis(id))));
     const batch = this.redis.multi();
     for (const [i, id] of ids.entries()) {
-      const [game, moves, ...sets] = this.keys(id);
-      batch.del(game!, moves!, this.analysisKey(id));
-      const [status, ...words] = listed[i]?.split(' ') ?? [];
-      const lobby = status === undefined ? [] : [`${this.prefix}lobby:${status}`, ...words.map((word) => `${this.prefix}lobby:${status}:${word}`)];
-      for (const set of [...sets, ...lobby]) batch.zrem(set, id);
+      for (const status of ['waiting', 'live', 'finished'] as const) batch.zrem(this.k.status(status), id);
+      for (const item of this.listingItems(id, listed[i] ?? '', 0, 0)) batch.zrem(item.key, id);
+      batch.hdel(this.k.indexStamps(), id);
+      batch.zrem(this.k.pendingEnds(), id);
     }
     await batch.exec();
   }
 
   async putAgent(tokenHash: string, agent: AgentIdentity): Promise<boolean> {
-    const put = await this.call('boardroomPutAgent', [await this.agentNames(), `${this.prefix}agents`, agentKey(agent.name), tokenHash, JSON.stringify(agent)]);
+    const put = await this.call('boardroomPutAgent', [await this.agentNames(), this.k.agentTokens(), agentKey(agent.name), tokenHash, JSON.stringify(agent)]);
     return put === 1;
   }
 
@@ -507,11 +519,11 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
   }
 
   async replaceAgentToken(name: string, tokenHash: string): Promise<boolean> {
-    return (await this.call('boardroomReplaceAgentToken', [await this.agentNames(), `${this.prefix}agents`, agentKey(name), tokenHash])) === 1;
+    return (await this.call('boardroomReplaceAgentToken', [await this.agentNames(), this.k.agentTokens(), agentKey(name), tokenHash])) === 1;
   }
 
   async deleteAgent(name: string): Promise<boolean> {
-    return (await this.call('boardroomReplaceAgentToken', [await this.agentNames(), `${this.prefix}agents`, agentKey(name)])) === 1;
+    return (await this.call('boardroomReplaceAgentToken', [await this.agentNames(), this.k.agentTokens(), agentKey(name)])) === 1;
   }
 
   /**
@@ -519,7 +531,7 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
    * given are moved once, before this store's first use of it (a failed move is tried again).
    */
   private agentNames(): Promise<string> {
-    const key = `${this.prefix}agents:names`;
+    const key = this.k.agentNames();
     this.agentNamesLowered ??= this.call('boardroomLowerAgentNames', [key]).then(
       () => key,
       (error: unknown) => {
@@ -532,27 +544,27 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
 
   /** Leases are a sorted set scored by their end; one that ran out stays until a sweep has freed its seats. */
   async renewLease(instance: string, until: number): Promise<void> {
-    await this.redis.zadd(`${this.prefix}leases`, until, instance);
+    await this.redis.zadd(`${this.k.prefix}leases`, until, instance);
   }
 
   async dropLease(instance: string, until: number): Promise<void> {
-    await this.call('boardroomDropLease', [`${this.prefix}leases`, instance, until]);
+    await this.call('boardroomDropLease', [`${this.k.prefix}leases`, instance, until]);
   }
 
   async leases(): Promise<Map<string, number>> {
-    const flat = await this.redis.zrange(`${this.prefix}leases`, 0, -1, 'WITHSCORES');
+    const flat = await this.redis.zrange(`${this.k.prefix}leases`, 0, -1, 'WITHSCORES');
     const leases = new Map<string, number>();
     for (let i = 0; i < flat.length; i += 2) leases.set(flat[i]!, Number(flat[i + 1]));
     return leases;
   }
 
   async getAgent(tokenHash: string): Promise<AgentIdentity | undefined> {
-    const json = await this.redis.hget(`${this.prefix}agents`, tokenHash);
+    const json = await this.redis.hget(this.k.agentTokens(), tokenHash);
     return json ? (JSON.parse(json) as AgentIdentity) : undefined;
   }
 
   async birthMark(): Promise<string> {
-    const key = `${this.prefix}born`;
+    const key = `${this.k.prefix}born`;
     await this.redis.set(key, `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, 'NX');
     return (await this.redis.get(key)) ?? '';
   }
@@ -564,6 +576,12 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
   }
 }
 
-function statusIndex(status: GameStatus): number {
-  return status === 'waiting' ? 1 : status === 'live' ? 2 : 3;
+/** A game's listing as its hash keeps it: its status, then the lobby words it answers to. */
+function listingOf(game: StoredGame): string {
+  return [game.status, ...lobbyTagsOf(game)].join(' ');
+}
+
+function parseIdentityKey(key: string): Identity {
+  const cut = key.indexOf(':');
+  return { kind: key.slice(0, cut) as Identity['kind'], name: key.slice(cut + 1) };
 }

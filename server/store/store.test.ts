@@ -25,6 +25,7 @@ describe('redis: agents registered before names were one namespace', () => {
     await redis.client().hset(`${prefix}agents:names`, 'Edax-Bridge', 'hash-1');
     await redis.client().hset(`${prefix}agents`, 'hash-1', JSON.stringify({ name: 'Edax-Bridge', createdAt: 5 }));
     const store = new RedisStore(redis.client(), prefix);
+    await store.migrate();
     expect(await store.agentNamed('edax-bridge')).toEqual({ name: 'Edax-Bridge', createdAt: 5 });
     expect(await store.putAgent('hash-2', { name: 'EDAX-BRIDGE', createdAt: 6 })).toBe(false);
     expect(await store.replaceAgentToken('Edax-Bridge', 'hash-3')).toBe(true);
@@ -40,9 +41,9 @@ describe('redis: a move written to a game an older server stored', () => {
     const store = new RedisStore(redis.client(), prefix);
     const game = sampleGame({ status: 'live', moves: ['f5', 'd6'], moveMs: [5, 6] });
     await store.create(game);
-    await redis.client().hdel(`${prefix}game:${game.id}`, 'plies'); // as an older server wrote it
+    await redis.client().hdel(`${prefix}game:{${game.id}}`, 'plies'); // as an older server wrote it
     expect(await store.update({ ...game, version: 2, moves: ['f5', 'd6', 'c3'], moveMs: [5, 6, 7] })).toBe(true);
-    expect(await redis.client().hget(`${prefix}game:${game.id}`, 'plies')).toBe('3');
+    expect(await redis.client().hget(`${prefix}game:{${game.id}}`, 'plies')).toBe('3');
     expect(await store.update({ ...game, version: 3, moves: ['f5', 'd6', 'c3', 'd3'], moveMs: [5, 6, 7, 8] })).toBe(true);
     expect((await store.get(game.id))?.moves).toEqual(['f5', 'd6', 'c3', 'd3']);
   });
@@ -54,15 +55,88 @@ describe('redis: a finished game keeps its document deflated', () => {
     const store = new RedisStore(redis.client(), prefix);
     const live = sampleGame({ status: 'live', moves: ['f5'], moveMs: [5] });
     await store.create(live);
-    const liveDoc = (await redis.client().hget(`${prefix}game:${live.id}`, 'doc'))!;
+    const liveDoc = (await redis.client().hget(`${prefix}game:{${live.id}}`, 'doc'))!;
     expect(JSON.parse(liveDoc).status).toBe('live');
     const finished = { ...live, version: 2, status: 'finished' as const, result: { winner: 'black' as const, reason: 'resignation' as const } };
     expect(await store.update(finished)).toBe(true);
-    const finishedDoc = (await redis.client().hget(`${prefix}game:${live.id}`, 'doc'))!;
+    const finishedDoc = (await redis.client().hget(`${prefix}game:{${live.id}}`, 'doc'))!;
     expect(finishedDoc.length).toBeLessThan(liveDoc.length / 2);
     expect(await store.get(live.id)).toEqual(finished);
     expect((await store.summaries('finished', 10)).map((g) => g.result)).toEqual([finished.result]);
-    await redis.client().hset(`${prefix}game:${live.id}`, 'doc', JSON.stringify({ ...JSON.parse(liveDoc), status: 'finished', result: finished.result }));
+    await redis.client().hset(`${prefix}game:{${live.id}}`, 'doc', JSON.stringify({ ...JSON.parse(liveDoc), status: 'finished', result: finished.result }));
     expect((await store.get(live.id))?.result).toEqual(finished.result);
+  });
+});
+
+describe('redis: the key layout of an older server', () => {
+  it('is renamed once at start-up to the layout with hash tags, and read back whole', async () => {
+    const prefix = `layout${Math.random().toString(36).slice(2, 8)}:`;
+    const older = redis.client();
+    const game = sampleGame({ status: 'live', moves: ['f5', 'd6'], moveMs: [5, 6] });
+    const { moves: _m, moveMs: _t, version: _v, ...doc } = game;
+    // As the first layout wrote them: nothing in braces.
+    await older.hset(`${prefix}game:${game.id}`, 'doc', JSON.stringify(doc), 'version', '1', 'plies', '2', 'lobby', 'live g:othello');
+    await older.rpush(`${prefix}game:${game.id}:moves`, 'f5 5', 'd6 6');
+    await older.zadd(`${prefix}games:live`, game.updatedAt, game.id);
+    await older.zadd(`${prefix}lobby:live`, game.createdAt, game.id);
+    await older.hset(`${prefix}rating:othello:person:ada`, 'version', '1', 'doc', JSON.stringify({ game: 'othello', kind: 'person', name: 'ada', rating: 1600, rd: 200, vol: 0.06, games: 1, wins: 1, draws: 0, losses: 0, version: 1, updatedAt: 1 }));
+    await older.zadd(`${prefix}ratings:othello`, 1600, 'person:ada');
+    await older.lpush(`${prefix}history:person:ada`, 'g-old');
+    await older.sadd(`${prefix}agent-games:edax`, game.id);
+    const store = new RedisStore(redis.client(), prefix);
+    expect(await store.migrate()).toBe(8);
+    expect(await store.migrate()).toBe(0); // marked: not scanned again
+    expect(await store.get(game.id)).toEqual(game);
+    expect((await store.summaries('live', 10)).map((g) => g.id)).toEqual([game.id]);
+    expect((await store.lobby('live', { limit: 10, sort: 'newest' } as never)).games.map((g) => g.id)).toEqual([game.id]);
+    expect((await store.leaderboard('othello', 10)).map((r) => r.rating)).toEqual([1600]);
+    expect(await store.recentGames({ kind: 'person', name: 'ada' }, 10)).toEqual(['g-old']);
+    expect(await store.indexed('agent-games', 'edax')).toEqual([game.id]);
+    expect(await older.keys(`${prefix}game:${game.id}*`)).toEqual([]);
+  });
+});
+
+describe('redis: a game end a process left half applied', () => {
+  const ada = { kind: 'person' as const, name: 'ada' };
+  const bot = { kind: 'bot' as const, name: 'engine-1' };
+
+  it('is applied by the sweep, each player once, however often it is taken up', async () => {
+    const prefix = `ends${Math.random().toString(36).slice(2, 8)}:`;
+    const store = new RedisStore(redis.client(), prefix);
+    const game = sampleGame({ status: 'live', rated: true, moves: ['f5', 'd6'], moveMs: [5, 6] });
+    await store.create(game);
+    const [a0, b0] = await store.ratings('othello', [ada, bot]);
+    const end = { ratings: [{ ...a0!, rating: 1600, games: 1, version: 1 }, { ...b0!, rating: 1400, games: 1, version: 1 }], players: [ada, bot] };
+    expect(await store.update({ ...game, version: 2, status: 'finished' }, end)).toBe(true);
+    // As if the writer had died after the game's write and the first player's part: the end is still on the game, pending.
+    await redis.client().hset(`${prefix}game:{${game.id}}`, 'end', JSON.stringify(end));
+    await redis.client().zadd(`${prefix}{idx}:ends:pending`, 1, game.id);
+    expect(await store.applyPendingEnds()).toBe(1);
+    expect(await store.applyPendingEnds()).toBe(0);
+    expect(await store.ratings('othello', [ada, bot])).toMatchObject([{ rating: 1600, games: 1, version: 1 }, { rating: 1400, games: 1, version: 1 }]);
+    expect(await store.recentGames(ada, 10)).toEqual([game.id]);
+    expect(await store.recentGames(bot, 10)).toEqual([game.id]);
+  });
+
+  it('rates a player again from the record as it is now when another game of theirs ended between', async () => {
+    const prefix = `race${Math.random().toString(36).slice(2, 8)}:`;
+    const store = new RedisStore(redis.client(), prefix);
+    const first = sampleGame({ status: 'live', rated: true });
+    const second = sampleGame({ status: 'live', rated: true });
+    await store.create(first);
+    await store.create(second);
+    const [a0, b0] = await store.ratings('othello', [ada, bot]);
+    const rated = (r: typeof a0, rating: number) => ({ ...r!, rating, games: r!.games + 1, version: r!.version + 1 });
+    // Both ends computed from the same records; the second game's end is written but left pending.
+    const secondEnd = { ratings: [rated(a0, 1650), rated(b0, 1350)], players: [ada, bot], rated: { black: a0!, white: b0!, winner: 'black' as const } };
+    await redis.client().hset(`${prefix}game:{${second.id}}`, 'end', JSON.stringify(secondEnd));
+    await redis.client().zadd(`${prefix}{idx}:ends:pending`, 1, second.id);
+    expect(await store.update({ ...first, version: 2, status: 'finished' }, { ratings: [rated(a0, 1600), rated(b0, 1400)], players: [ada, bot] })).toBe(true);
+    expect(await store.applyPendingEnds()).toBe(1);
+    const [a2, b2] = await store.ratings('othello', [ada, bot]);
+    expect(a2).toMatchObject({ games: 2, version: 2 });
+    expect(b2).toMatchObject({ games: 2, version: 2 });
+    expect(a2!.rating).toBeGreaterThan(1600);
+    expect(await store.recentGames(ada, 10)).toEqual([second.id, first.id]);
   });
 });

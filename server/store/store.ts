@@ -74,6 +74,12 @@ export interface GameEnd {
   /** Each written only if the stored record's version is still `version - 1` (0: none stored). */
   readonly ratings: readonly RatingRecord[];
   readonly players: readonly Identity[];
+  /**
+   * The records the ratings were computed from, and the winner: a store that applies each player's
+   * part on its own (Redis) computes a part again from them when another game changed that
+   * player's record first.
+   */
+  readonly rated?: { readonly black: RatingRecord; readonly white: RatingRecord; readonly winner: Color | null };
 }
 
 /** A game without its moves: what a table of many games needs. */
@@ -163,13 +169,22 @@ export interface GameStore {
    * when the scan is over. A game that keeps its status throughout is found at least once.
    */
   scanIds(status: GameStatus, cursor: string, count: number): Promise<{ cursor: string; ids: string[] }>;
-  /** Adds entries to the indexes beside games; an entry there already stays. */
-  addToIndex(entries: readonly IndexEntry[]): Promise<void>;
   /**
-   * Removes index entries; with `whileAt`, only while that game is still at that version (a later
-   * write indexed the game itself, and an entry may be its again).
+   * Adds entries to the indexes beside games; an entry there already stays. With `forWrite`, they
+   * are added for that write of that game, and a removal for an earlier version leaves them.
+   */
+  addToIndex(entries: readonly IndexEntry[], forWrite?: { readonly gameId: string; readonly version: number }): Promise<void>;
+  /**
+   * Removes index entries; with `whileAt`, only while that game is still at that version, or (Redis)
+   * while no later write of it added entries (a later write indexed the game itself, and an entry
+   * may be its again).
    */
   removeFromIndex(entries: readonly IndexEntry[], whileAt?: { readonly gameId: string; readonly version: number }): Promise<void>;
+  /**
+   * Applies the game ends a writer left half done (a store that applies them in steps, Redis);
+   * returns how many it took up.
+   */
+  applyPendingEnds?(): Promise<number>;
   /** The members of one index. */
   indexed(index: GameIndex, owner: string): Promise<string[]>;
   /** Forgets one index whole (a gone process's seats). */

@@ -40,7 +40,7 @@ async function humanRoom(url: string, initialMs: number) {
 /** The keys under `prefix` that name the game, beside its document and its moves. */
 async function keysNaming(prefix: string, gameId: string): Promise<string[]> {
   const keys = await redis.client().keys(`${prefix}:*${gameId}*`);
-  return keys.filter((k) => k !== `${prefix}:game:${gameId}` && k !== `${prefix}:game:${gameId}:moves`).sort();
+  return keys.filter((k) => k !== `${prefix}:game:{${gameId}}` && k !== `${prefix}:game:{${gameId}}:moves`).sort();
 }
 
 /** The game's timer entries in the set of deadlines. */

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { startBoardroom, type Boardroom } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createLogger } from '../../server/log.js';
+import { connect, redisTarget } from '../../server/redis/connections.js';
+import { queuePrefix } from '../../server/runtime/bullmq-bot-turns.js';
 import { BOT_LOCK_MS, startBotWorker as botWorker } from '../../server/runtime/bot-worker.js';
 import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 
@@ -27,9 +28,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Boa
 }
 
 /** BullMQ bot workers in this process (sandboxed threads running the built processor). */
-export function startBotWorker(redisUrl: string, prefix: string, lockMs = BOT_LOCK_MS, concurrency = 2): { close(): Promise<void> } {
-  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const worker = botWorker(connection, { prefix, concurrency, lockMs, processor: BUILT_PROCESSOR, name: `test-${process.pid}`, log: createLogger('silent') });
+/** `redis`: a redis:// URL, or a cluster's seed nodes as REDIS_CLUSTER takes them. */
+export function startBotWorker(redis: string, prefix: string, lockMs = BOT_LOCK_MS, concurrency = 2): { close(): Promise<void> } {
+  const cluster = !redis.startsWith('redis');
+  const connection = connect(redisTarget(cluster ? { REDIS_URL: undefined, REDIS_CLUSTER: redis } : { REDIS_URL: redis, REDIS_CLUSTER: undefined })!, 'jobs');
+  const worker = botWorker(connection, { prefix: queuePrefix(prefix, cluster), concurrency, lockMs, processor: BUILT_PROCESSOR, name: `test-${process.pid}`, log: createLogger('silent') });
   worker.on('error', () => undefined);
   return {
     async close() {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/connections.js';
 import { TOURNAMENT_STATUSES, type TournamentStatus } from '../../../shared/protocol/index.js';
 import type { Tournament } from '../model.js';
 import type { TournamentStore } from './tournament-store.js';
@@ -19,17 +19,29 @@ local at = {upcoming = 2, running = 3, finished = 4}
 redis.call('ZADD', KEYS[at[ARGV[4]]], ARGV[5], ARGV[6])
 return 1`;
 
-/** Tournaments in Redis: `tournament:<id>` (document and version) and `tournaments:<status>` sets scored by creation. */
+/**
+ * Tournaments in Redis: `{tournaments}:tournament:<id>` (document and version) and
+ * `{tournaments}:<status>` sets scored by creation, all in one slot of a cluster (tournaments are
+ * few), so a tournament's write and its status sets are one script.
+ */
 export class RedisTournaments implements TournamentStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix = 'boardroom:',
   ) {
     redis.defineCommand('boardroomTournamentWrite', { numberOfKeys: 4, lua: WRITE });
   }
 
+  private tournamentKey(id: string): string {
+    return `${this.prefix}{tournaments}:tournament:${id}`;
+  }
+
+  private statusKey(status: string): string {
+    return `${this.prefix}{tournaments}:${status}`;
+  }
+
   private keys(id: string): string[] {
-    return [`${this.prefix}tournament:${id}`, ...TOURNAMENT_STATUSES.map((s) => `${this.prefix}tournaments:${s}`)];
+    return [this.tournamentKey(id), ...TOURNAMENT_STATUSES.map((s) => this.statusKey(s))];
   }
 
   private async write(t: Tournament, expected: number): Promise<boolean> {
@@ -42,7 +54,7 @@ export class RedisTournaments implements TournamentStore {
   }
 
   async get(id: string): Promise<Tournament | undefined> {
-    const doc = await this.redis.hget(`${this.prefix}tournament:${id}`, 'doc');
+    const doc = await this.redis.hget(this.tournamentKey(id), 'doc');
     return doc === null ? undefined : (JSON.parse(doc) as Tournament);
   }
 
@@ -51,6 +63,6 @@ export class RedisTournaments implements TournamentStore {
   }
 
   async ids(status: TournamentStatus, limit: number): Promise<string[]> {
-    return this.redis.zrevrange(`${this.prefix}tournaments:${status}`, 0, limit - 1);
+    return this.redis.zrevrange(this.statusKey(status), 0, limit - 1);
   }
 }

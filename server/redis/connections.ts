@@ -1,0 +1,92 @@
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import slotOf from 'cluster-key-slot';
+import type { Config } from '../config.js';
+
+/** One Redis or a Redis Cluster: every command Boardroom sends works on both. */
+export type RedisClient = Redis | Cluster;
+
+/** Where Redis is: one server's URL, or a cluster's seed nodes. */
+export type RedisTarget = { readonly kind: 'single'; readonly url: string } | { readonly kind: 'cluster'; readonly seeds: readonly { host: string; port: number }[] };
+
+/** The configured Redis, or none for the embedded mode. */
+export function redisTarget(config: Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER'>): RedisTarget | undefined {
+  if (config.REDIS_CLUSTER) {
+    const seeds = config.REDIS_CLUSTER.split(',').map((seed) => {
+      const [host, port] = seed.trim().split(':');
+      return { host: host!, port: Number(port) };
+    });
+    return { kind: 'cluster', seeds };
+  }
+  return config.REDIS_URL ? { kind: 'single', url: config.REDIS_URL } : undefined;
+}
+
+/** The target as a log line shows it: no password. */
+export function shownTarget(target: RedisTarget): string {
+  return target.kind === 'single' ? target.url.replace(/\/\/[^@]*@/, '//…@') : `cluster ${target.seeds.map((s) => `${s.host}:${s.port}`).join(',')}`;
+}
+
+/**
+ * What each connection is for, and so its options:
+ * - `store`: games and the platform. A move's few commands leave in one write (autopipelining);
+ *   without an offline queue or retries, a request made while Redis is out of reach fails at once
+ *   (answered server/unavailable) instead of waiting for a reconnection that may not come.
+ * - `jobs`: BullMQ and the timers; patient (BullMQ requires `maxRetriesPerRequest: null`), and
+ *   never pipelined, since BullMQ blocks on it.
+ * - `publisher`, `subscriber`: the Socket.IO adapter and the move relay; a cluster's subscriber
+ *   keeps one connection per master for sharded pub/sub.
+ */
+export type ConnectionUse = 'store' | 'jobs' | 'publisher' | 'subscriber';
+
+const SINGLE: Record<ConnectionUse, RedisOptions> = {
+  store: { maxRetriesPerRequest: 0, enableAutoPipelining: true, enableOfflineQueue: false },
+  jobs: { maxRetriesPerRequest: null },
+  publisher: { maxRetriesPerRequest: 0, enableAutoPipelining: true, enableOfflineQueue: false },
+  subscriber: { maxRetriesPerRequest: null },
+};
+
+/**
+ * A cluster's autopipelining groups commands by the slot of their first argument, which for a
+ * script called with its count of keys first is that count, not a key: such scripts go alone.
+ */
+const SCRIPTS_WITH_KEY_COUNT = ['boardroomLobbyPage', 'boardroomIndexAdd', 'boardroomIndexDrop', 'boardroomApplyEnd', 'eval', 'evalsha'];
+
+/**
+ * In a cluster a failover is a short outage of a third of the slots: commands to them wait for
+ * the new master (ClusterDown and TryAgain are retried) rather than failing at once, for at most
+ * about `maxRedirections` × 100 ms.
+ */
+const CLUSTER: Record<ConnectionUse, ClusterOptions> = {
+  store: { enableAutoPipelining: true, autoPipeliningIgnoredCommands: [...SCRIPTS_WITH_KEY_COUNT], enableOfflineQueue: true, retryDelayOnClusterDown: 100, retryDelayOnTryAgain: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: 0 } },
+  jobs: { enableOfflineQueue: true, retryDelayOnClusterDown: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: null } },
+  publisher: { enableAutoPipelining: true, retryDelayOnClusterDown: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: 0 } },
+  subscriber: { shardedSubscribers: true, retryDelayOnClusterDown: 100, redisOptions: { maxRetriesPerRequest: null } },
+};
+
+/** A new connection to the target for one use: the only place Boardroom makes a Redis client. */
+export function connect(target: RedisTarget, use: ConnectionUse): RedisClient {
+  return target.kind === 'single' ? new Redis(target.url, SINGLE[use]) : new Cluster([...target.seeds], CLUSTER[use]);
+}
+
+export function isCluster(client: RedisClient): client is Cluster {
+  return client instanceof Cluster;
+}
+
+/** The servers holding the data: the masters of a cluster, or the one Redis. */
+export function masters(client: RedisClient): Redis[] {
+  return isCluster(client) ? client.nodes('master') : [client];
+}
+
+/** The connection to the server that owns a key now: in a cluster, the master of its slot as last seen. */
+export function ownerOf(client: RedisClient, key: string): Redis {
+  if (!isCluster(client)) return client;
+  const address = client.slots[slotOf(key)]?.[0];
+  const node = address === undefined ? undefined : client.nodes('master').find((n) => `${n.options.host}:${n.options.port}` === address);
+  if (!node) throw new Error(`no master is known for the slot of ${key}`);
+  return node;
+}
+
+/** Slot ranges of a cluster served by a master with no replica: a failover there would lose its writes, and its slots. */
+export async function unreplicatedRanges(client: Cluster): Promise<string[]> {
+  const ranges = await client.cluster('SLOTS');
+  return ranges.filter((range) => range.length <= 3).map(([from, to, master]) => `${from}-${to} on ${master![0]}:${master![1]}`);
+}

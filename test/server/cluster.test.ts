@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameView } from '../../shared/protocol/index.js';
+import type { Boardroom } from '../../server/app.js';
+import { RedisStore } from '../../server/store/redis-store.js';
+import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
+import { Client, expectOk, startBotWorker, startServer } from '../support/server.js';
+import { playRandomly, rulesAgree } from './play.js';
+
+// Two web processes and a bot worker on a local Redis Cluster of three masters, each with a replica.
+let cluster: TestRedisCluster;
+let web: [Boardroom, Boardroom];
+let worker: { close(): Promise<void> };
+const clients: Client[] = [];
+const PREFIX = 'onc';
+
+beforeAll(async () => {
+  cluster = await startRedisCluster();
+  const env = { REDIS_CLUSTER: cluster.seeds.join(','), REDIS_PREFIX: PREFIX };
+  web = [await startServer(env), await startServer(env)];
+  worker = startBotWorker(cluster.seeds.join(','), PREFIX);
+}, 90_000);
+afterAll(async () => {
+  for (const c of clients) c.close();
+  for (const s of web ?? []) await s.close();
+  await worker?.close();
+  await cluster?.stop();
+});
+
+type Created = { gameId: string; seat: { color: 'black' | 'white'; token: string } | null; view: GameView };
+
+async function client(server: Boardroom): Promise<Client> {
+  const c = await new Client(server.url).connected();
+  clients.push(c);
+  return c;
+}
+
+/** A person on each web process, playing at random to the end; the final view as the mover saw it. */
+async function humanGame(game: 'othello' | 'gomoku' | 'minichess'): Promise<GameView> {
+  const ann = await client(web[0]);
+  const bob = await client(web[1]);
+  const created = expectOk(await ann.ask<Created>('room:create', { game, seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'random' } }));
+  const joined = expectOk(await bob.ask<{ seat: { color: 'black' | 'white'; token: string }; view: GameView }>('room:join', { gameId: created.gameId, name: 'Bob' }));
+  // Both play from the live view: a state of the waiting room that reached Ann first is no news
+  // (playRandomly reads events already received, and would take it for a change).
+  ann.events.length = 0;
+  const [a, b] = await Promise.all([
+    playRandomly(ann, created.gameId, created.seat!.token, created.seat!.color, joined.view),
+    playRandomly(bob, created.gameId, joined.seat.token, joined.seat.color, joined.view),
+  ]);
+  expect(a.moves).toEqual(b.moves);
+  return a;
+}
+
+async function botGame(): Promise<GameView> {
+  const ann = await client(web[1]);
+  const created = expectOk(await ann.ask<Created>('room:create', { game: 'othello', seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } }, sit: { name: 'Ann', color: 'black' } }));
+  return playRandomly(ann, created.gameId, created.seat!.token, 'black', created.view);
+}
+
+describe('Boardroom on a Redis Cluster', () => {
+  it('plays people across two web processes and bots from the worker to the end, every acknowledged move stored, the games on every master', async () => {
+    const games = await Promise.all([...Array.from({ length: 6 }, (_, i) => humanGame((['othello', 'gomoku', 'minichess'] as const)[i % 3]!)), botGame(), botGame()]);
+    const store = new RedisStore(cluster.client(), `${PREFIX}:`);
+    for (const view of games) {
+      expect(view.status).toBe('finished');
+      expect(rulesAgree(view)).toBe(true);
+      expect((await store.get(view.id))?.moves).toEqual(view.moves);
+    }
+    const masters = new Set(await Promise.all(games.map(async (g) => (await cluster.masterOf(`${PREFIX}:game:{${g.id}}`)).port)));
+    expect(masters.size).toBeGreaterThan(1);
+  }, 180_000);
+});

@@ -1,0 +1,164 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Cluster, Redis } from 'ioredis';
+import { freePort } from './redis.js';
+
+const run = promisify(execFile);
+
+export interface ClusterNode {
+  readonly port: number;
+  /** SIGKILL: the node is gone; its replica takes its slots after `nodeTimeoutMs`. */
+  kill(): Promise<void>;
+  readonly alive: boolean;
+}
+
+export interface TestRedisCluster {
+  /** `host:port` of every node, as REDIS_CLUSTER takes them. */
+  readonly seeds: readonly string[];
+  readonly nodes: readonly ClusterNode[];
+  readonly nodeTimeoutMs: number;
+  client(): Cluster;
+  /** The node serving a key's slot as master now, asked of a live node. */
+  masterOf(key: string): Promise<ClusterNode>;
+  masters(): Promise<ClusterNode[]>;
+  /** Until every slot is served again (cluster_state:ok on every live node). */
+  untilOk(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  readonly masters?: number;
+  readonly replicasPerMaster?: number;
+  readonly nodeTimeoutMs?: number;
+}
+
+async function spawnNode(port: number, dir: string, nodeTimeoutMs: number): Promise<ChildProcess> {
+  mkdirSync(dir, { recursive: true });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
+    child.once('error', (error) => reject(new Error(`could not start redis-server (is it installed?): ${error.message}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
+  });
+  child.stdout!.resume();
+  return child;
+}
+
+async function info(port: number, section: string): Promise<string> {
+  const redis = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    return section === 'cluster' ? await redis.cluster('INFO') as string : await redis.info(section);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * A Redis Cluster of the tests' own: masters with replicas of `redis-server --cluster-enabled yes`
+ * on free ports, joined by `redis-cli --cluster create`, keeping nothing on disk.
+ */
+export async function startRedisCluster(options: ClusterOptions = {}): Promise<TestRedisCluster> {
+  const { masters = 3, replicasPerMaster = 1, nodeTimeoutMs = 1000 } = options;
+  const root = mkdtempSync(join(tmpdir(), 'boardroom-cluster-'));
+  const ports: number[] = [];
+  for (let i = 0; i < masters * (1 + replicasPerMaster); i++) ports.push(await freePort());
+  const children = await Promise.all(ports.map((port) => spawnNode(port, join(root, String(port)), nodeTimeoutMs)));
+  const seeds = ports.map((port) => `127.0.0.1:${port}`);
+  await run('redis-cli', ['--cluster', 'create', ...seeds, '--cluster-replicas', String(replicasPerMaster), '--cluster-yes']);
+  const nodes: ClusterNode[] = ports.map((port, i) => ({
+    port,
+    get alive() {
+      return children[i]!.exitCode === null && children[i]!.signalCode === null;
+    },
+    async kill() {
+      const child = children[i]!;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await gone;
+    },
+  }));
+  const clients: Cluster[] = [];
+  const live = () => nodes.filter((n) => n.alive);
+
+  async function untilOk(timeoutMs = 20_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const states = await Promise.all(live().map((n) => info(n.port, 'cluster').catch(() => '')));
+      if (states.every((s) => s.includes('cluster_state:ok'))) {
+        const known = await slotTable();
+        // Every node agrees, and every slot's master is alive.
+        if (known.every((range) => live().some((n) => n.port === range.port))) return;
+      }
+      if (Date.now() > until) throw new Error(`the cluster is not ok after ${timeoutMs} ms:\n${states.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** A replica that never synced will not take over its master: wait for every link. */
+  async function untilReplicasSynced(timeoutMs = 20_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const roles = await Promise.all(live().map((n) => info(n.port, 'replication')));
+      const shown = await slotTable(true);
+      if (roles.every((r) => r.includes('role:master') || r.includes('master_link_status:up')) && shown.every((range) => range.replicas > 0)) return;
+      if (Date.now() > until) throw new Error(`the replicas did not sync after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async function slotTable(withReplicas = false): Promise<{ from: number; to: number; port: number; replicas: number }[]> {
+    const asker = new Redis(live()[0]!.port, '127.0.0.1', { maxRetriesPerRequest: 0 });
+    try {
+      const slots = await asker.cluster('SLOTS');
+      return slots.map(([from, to, master, ...replicas]) => ({ from, to, port: master![1], replicas: withReplicas ? replicas.length : 0 }));
+    } finally {
+      asker.disconnect();
+    }
+  }
+
+  await untilOk();
+  await untilReplicasSynced();
+  const { default: slotOf } = await import('cluster-key-slot');
+  return {
+    seeds,
+    nodes,
+    nodeTimeoutMs,
+    client() {
+      const c = new Cluster(seeds.map((seed) => ({ host: '127.0.0.1', port: Number(seed.split(':')[1]) })), { redisOptions: { maxRetriesPerRequest: null } });
+      clients.push(c);
+      return c;
+    },
+    async masterOf(key: string) {
+      const slot = slotOf(key);
+      const range = (await slotTable()).find((r) => r.from <= slot && slot <= r.to)!;
+      return nodes.find((n) => n.port === range.port)!;
+    },
+    async masters() {
+      const ports = new Set((await slotTable()).map((r) => r.port));
+      return nodes.filter((n) => ports.has(n.port));
+    },
+    untilOk,
+    async stop() {
+      for (const c of clients) c.disconnect();
+      await Promise.all(nodes.map((n) => n.kill()));
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
