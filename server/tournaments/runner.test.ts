@@ -24,7 +24,10 @@ let tournaments: MemoryTournaments;
 let deltas: TournamentDelta[];
 let notifier: TournamentNotifier;
 
-const service = (): GameService => new GameService({ store: games, broadcaster: quiet, botTurns, timers, bots: catalogBots(), agentExists: async () => true, instance: 'web', graceMs: 60_000 });
+/** A roster of the eight test bots in every game. */
+const testBots = Array.from({ length: 8 }, (_, i) => ({ name: `bot-${i}`, budgetMs: 50, description: 'a test bot' }));
+const bots = catalogBots({ othello: testBots, gomoku: testBots, minichess: testBots });
+const service = (): GameService => new GameService({ store: games, broadcaster: quiet, botTurns, timers, bots, agentExists: async () => true, instance: 'web', graceMs: 60_000 });
 const runner = (instance: string, gameService = service()): TournamentRunner => new TournamentRunner({ tournaments, games, platform, service: gameService, notifier, instance, log: createLogger('silent') });
 
 async function startedSwiss(bots: number): Promise<string> {
