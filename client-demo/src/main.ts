@@ -11,12 +11,14 @@ import { gamePage } from './pages/game.js';
 import { lobbyPage } from './pages/lobby.js';
 import { replayPage } from './pages/replay.js';
 import { tournamentPage } from './pages/tournament.js';
+import { isAdmin } from './admin-mark.js';
 import { link, parseRoute, playerLink, startRouter } from './router.js';
 
 installDefs();
 
 const status = h('span', { class: 'net-status', 'data-testid': 'net-status' });
-const nav = h('nav', { class: 'top-nav', 'aria-label': 'Main' }, link('/', 'Lobby', 'nav-link', 'nav-lobby'), link('/ratings', 'Ratings', 'nav-link', 'nav-ratings'), link('/admin', 'Admin', 'nav-link', 'nav-admin'));
+const nav = h('nav', { class: 'top-nav', 'aria-label': 'Main' }, link('/', 'Lobby', 'nav-link', 'nav-lobby'), link('/ratings', 'Ratings', 'nav-link', 'nav-ratings'));
+const adminLink = link('/admin', 'Admin', 'nav-link', 'nav-admin');
 const who = h('span', { class: 'account-box', 'data-testid': 'account-box' });
 onAccount((account, ended) => {
   if (account) {
@@ -27,10 +29,17 @@ onAccount((account, ended) => {
   }
 });
 net().on('session:ended', (event) => sessionEnded(event.message));
-const main = h('main', { id: 'main' });
+const main = h('main', { id: 'main', tabindex: -1 });
+// A link past the header for keyboards: the router would treat `#main` as a new page, so it focuses by hand.
+const skip = h('a', { href: '#main', class: 'skip-link', 'data-testid': 'skip-link' }, 'Skip to the page');
+skip.addEventListener('click', (e) => {
+  e.preventDefault();
+  main.focus();
+});
 replace(
   document.getElementById('app')!,
-  h('header', { class: 'app-header' }, h('a', { href: '/', class: 'brand', 'data-route': true }, h('span', { class: 'brand-mark' }), 'Boardroom'), nav, who, status),
+  skip,
+  h('header', { class: 'app-header' }, h('a', { href: '/', class: 'brand', 'data-route': true, 'aria-label': 'Boardroom' }, h('span', { class: 'brand-mark' }), h('span', { class: 'brand-name' }, 'Boardroom')), nav, who, status),
   main,
 );
 
@@ -40,6 +49,9 @@ function render(): void {
   dispose?.();
   dispose = undefined;
   const route = parseRoute();
+  // Admins only: the console's session leaves a mark the page can read (the session itself it cannot).
+  if (isAdmin()) nav.append(adminLink);
+  else adminLink.remove();
   const section = route.page === 'admin' ? '/admin' : route.page === 'ratings' || route.page === 'player' ? '/ratings' : '/';
   for (const a of nav.querySelectorAll('a')) a.classList.toggle('active', a.getAttribute('href') === section && route.page !== 'missing');
   window.scrollTo(0, 0);
@@ -69,7 +81,7 @@ function render(): void {
       dispose = tournamentPage(main, route.id);
       break;
     case 'missing':
-      replace(main, h('div', { class: 'empty-state' }, h('h2', null, 'Nothing here'), link('/', 'Back to the lobby', 'btn primary')));
+      replace(main, h('div', { class: 'empty-state' }, h('h1', { class: 'page-title' }, 'Nothing here'), link('/', 'Back to the lobby', 'btn primary')));
   }
 }
 

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { GAMES } from '../../shared/games.js';
 import { RECORD_FORMATS } from '../../shared/records/index.js';
-import { AdminQuerySchema } from '../../shared/protocol/index.js';
+import { ADMIN_MARK_COOKIE, AdminQuerySchema } from '../../shared/protocol/index.js';
 import type { LiveTable } from '../admin/live-table.js';
 import { parse } from '../refuse.js';
 import type { AnalysisService } from '../games/analysis.js';
@@ -138,6 +138,7 @@ export function adminOnly(adminToken: string | undefined, sessions: AdminSession
 
 async function setAdminCookie(req: Request, res: Response, sessions: AdminSessions): Promise<void> {
   res.cookie('boardroom_admin', await sessions.open(), { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/', maxAge: ADMIN_SESSION_MS });
+  res.cookie(ADMIN_MARK_COOKIE, '1', { sameSite: 'strict', secure: req.secure, path: '/', maxAge: ADMIN_SESSION_MS });
 }
 
 function adminRoutes(deps: RouteDeps): Router {
@@ -188,6 +189,7 @@ function adminRoutes(deps: RouteDeps): Router {
   router.post('/signout', async (req, res) => {
     await deps.adminSessions.revoke(adminSessionFromCookie(req.headers.cookie));
     res.clearCookie('boardroom_admin', { path: '/' });
+    res.clearCookie(ADMIN_MARK_COOKIE, { path: '/' });
     res.json({ ok: true });
   });
   router.get('/ladder', async (_req, res) => {

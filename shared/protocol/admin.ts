@@ -6,6 +6,12 @@ import { GAME_IDS, type GameId } from '../rules.js';
  * The admin console's table of live games. The server filters, sorts and cuts it into pages, so
  * what reaches one admin grows with the rows it shows, not with the games being played.
  */
+/**
+ * A cookie the server sets beside the admin console's HttpOnly session, readable by the page: it
+ * says only that a session was opened in this browser (the web client shows Admin in its header).
+ */
+export const ADMIN_MARK_COOKIE = 'boardroom_admin_seen';
+
 export const ADMIN_SORTS = ['started', 'ply', 'game', 'moved'] as const;
 export const ADMIN_STATES = ['playing', 'away', 'thinking'] as const;
 export const SEAT_KINDS = ['human', 'bot', 'agent'] as const;

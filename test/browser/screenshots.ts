@@ -99,10 +99,15 @@ try {
     await page.screenshot({ path: `${out}/minichess.png` });
   });
 
-  // ——— a phone ———
-  {
-    const { page } = await stack.newPage({ viewport: { width: 390, height: 844 }, mobile: true });
+  }
+
+  // ——— a phone, 375 px wide: the lobby, a game, the leaderboard ———
+  if (want('phone')) {
+    const { page } = await stack.newPage({ viewport: { width: 375, height: 812 }, mobile: true });
     await page.goto('/');
+    await page.locator('[data-testid="seat-black"] option[value^="bot:"]').first().waitFor({ state: 'attached' });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}/lobby-phone.png` });
     const gameId = await createRoom(page, { game: 'othello', black: 'human', white: 'bot:random', sit: 'black', time: 'per-move', name: 'Ada' });
     for (let i = 0; i < 9 && (await myTurnOrEnd(page)); i++) {
       const legal = await page.$$eval('.game-screen .board [data-legal="true"]', (els) => els.map((e) => e.getAttribute('data-cell')!));
@@ -114,9 +119,10 @@ try {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}/phone.png` });
     void gameId;
+    await page.goto('/ratings/othello');
+    await page.waitForSelector('[data-testid="leaderboard"]');
+    await page.screenshot({ path: `${out}/leaderboard-phone.png` });
     await page.context().close();
-  }
-
   }
 
   // ——— Gomoku on a phone: a move marked, waiting for its confirmation; then zoomed to 44 px points ———

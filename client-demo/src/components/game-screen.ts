@@ -239,7 +239,7 @@ export class GameScreen {
     replace(
       this.parts.head,
       h(
-        'div',
+        'h1',
         { class: 'game-title' },
         h('span', { class: `game-icon icon-${this.game}` }),
         this.kind.title,
@@ -362,7 +362,7 @@ export class GameScreen {
           ...(['black', 'white'] as const).map((c) => h('span', { class: 'rating-change', 'data-color': c }, `${seatName(view.seats[c])} ${Math.round(change[c].before)} → ${changeText(change[c])}`)),
         )
       : view.rated
-        ? h('div', { class: 'muted' }, 'Rated · not rated in the end (fewer than two moves)')
+        ? h('div', { class: 'rating-note', 'data-testid': 'rating-note' }, 'Not rated: the game ended before both sides moved.')
         : null;
     replace(banner, h('div', { class: 'headline' }, resultHeadline(r, this.mine)), h('div', { class: 'detail' }, detail), ratings);
   }

@@ -83,7 +83,7 @@ export class LiveGames {
       this.render();
       this.schedulePreview(null);
     });
-    this.el = h('div', { class: 'live-games' }, toolbar, h('div', { class: 'live-main' }, h('div', { class: 'live-scroll' }, table), this.preview));
+    this.el = h('div', { class: 'live-games' }, toolbar, h('div', { class: 'live-main' }, h('div', { class: 'live-scroll', tabindex: 0, role: 'region', 'aria-label': 'live games' }, table), this.preview));
     this.disposer.add(
       conn.on((news) => {
         if (news.page) this.render();

@@ -21,7 +21,7 @@ export function accountPage(root: HTMLElement, next: string): () => void {
   const form = h(
     'form',
     { class: 'card account-form', novalidate: true, 'data-testid': 'account-form' },
-    h('h2', null, 'Your account'),
+    h('h1', { class: 'page-title' }, 'Your account'),
     h('p', { class: 'muted' }, 'An account gives you a rating in each game and rated quick pairing. Guests still play casual games.'),
     h('label', { for: 'account-name' }, 'Name'),
     name,

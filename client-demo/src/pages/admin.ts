@@ -82,7 +82,7 @@ export function adminPage(root: HTMLElement, watch: string | null): () => void {
     if (disposer.disposed) return void conn.closeGame(id);
     disposer.add(() => conn.closeGame(id));
     if (typeof opened === 'string') {
-      replace(body, h('div', { class: 'empty-state' }, h('h2', null, 'No such game'), h('p', { class: 'muted' }, opened), link('/admin', 'Back to the table', 'btn primary')));
+      replace(body, h('div', { class: 'empty-state' }, h('h1', { class: 'page-title' }, 'No such game'), h('p', { class: 'muted' }, opened), link('/admin', 'Back to the table', 'btn primary')));
       return;
     }
     const screen = new GameScreen(
@@ -167,7 +167,7 @@ function loginForm(page: HTMLElement, error: string | null): void {
   const form = h(
     'form',
     { class: 'card login', 'data-testid': 'admin-login' },
-    h('h2', null, 'Admin console'),
+    h('h1', { class: 'page-title' }, 'Admin console'),
     h('p', { class: 'muted' }, 'Enter the server’s admin token. It opens an eight-hour session; the page does not keep the token.'),
     error ? h('p', { class: 'error', 'data-testid': 'admin-error' }, error) : null,
     input,

@@ -112,7 +112,7 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
         h(
           'div',
           { class: 'empty-state' },
-          h('h2', null, 'No such room'),
+          h('h1', { class: 'page-title' }, 'No such room'),
           h('p', null, `There is no room “${gameId}” on this server.`),
           link('/', 'Back to the lobby', 'btn primary'),
         ),
@@ -142,7 +142,7 @@ export function gamePage(root: HTMLElement, gameId: string): () => void {
       forgetSeat(gameId);
       screen?.destroy();
       screen = null;
-      replace(container, h('div', { class: 'empty-state', 'data-testid': 'game-lost' }, h('h2', null, 'This game was lost'), h('p', null, e.message), link('/', 'Back to the lobby', 'btn primary')));
+      replace(container, h('div', { class: 'empty-state', 'data-testid': 'game-lost' }, h('h1', { class: 'page-title' }, 'This game was lost'), h('p', null, e.message), link('/', 'Back to the lobby', 'btn primary')));
     }),
   );
   disposer.add(conn.onReconnect(() => void attach()));

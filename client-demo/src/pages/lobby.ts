@@ -7,6 +7,7 @@ import { account } from '../account.js';
 import { tournamentListCard } from '../components/tournament-list.js';
 import { quickPairCard } from '../components/quick-pair.js';
 import { RoomPages } from '../components/room-pages.js';
+import { focusedControl, roving } from '../components/roving.js';
 import { Disposer, h, replace, toast } from '../dom.js';
 import { ago, matchup, outcomeText, seatName, timeControlText } from '../format.js';
 import { CLIENT_GAMES } from '../games/index.js';
@@ -113,20 +114,29 @@ export function lobbyPage(root: HTMLElement): () => void {
     };
 
     const seg = <T extends string>(name: string, value: T, options: [T, string, boolean?][], onPick: (v: T) => void) =>
-      h(
+      roving(h(
         'div',
         { class: 'segmented', role: 'radiogroup', 'data-testid': name },
         ...options.map(([v, label, disabled]) =>
           h('button', { type: 'button', class: v === value ? 'on' : '', role: 'radio', 'aria-checked': String(v === value), 'data-value': v, disabled: disabled === true, onclick: () => onPick(v) }, label),
         ),
-      );
+      ), true);
 
+    const focused = focusedControl(form);
     replace(
       form,
       h('h2', null, 'New game'),
-      h(
+      roving(h(
         'div',
-        { class: 'game-picker', role: 'radiogroup', 'data-testid': 'game-picker' },
+        { class: 'presets', role: 'toolbar', 'aria-label': 'Quick set-up' },
+        h('span', { class: 'muted' }, 'Quick set-up:'),
+        h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-bot', onclick: () => preset('human', 'bot:engine-2', 'black') }, 'You vs a bot'),
+        h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-human', onclick: () => preset('human', 'human', 'random') }, 'You vs a friend'),
+        h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-bots', onclick: () => preset('bot:engine-2', 'bot:engine-3', 'watch') }, 'Bot vs bot'),
+      ), false),
+      roving(h(
+        'div',
+        { class: 'game-picker', role: 'radiogroup', 'data-testid': 'game-picker', 'aria-label': 'game' },
         ...GAME_IDS.map((id) =>
           h(
             'button',
@@ -136,15 +146,7 @@ export function lobbyPage(root: HTMLElement): () => void {
             h('small', null, CLIENT_GAMES[id].blurb),
           ),
         ),
-      ),
-      h(
-        'div',
-        { class: 'presets' },
-        h('span', { class: 'muted' }, 'Quick set-up:'),
-        h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-bot', onclick: () => preset('human', 'bot:engine-2', 'black') }, 'You vs a bot'),
-        h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-human', onclick: () => preset('human', 'human', 'random') }, 'You vs a friend'),
-        h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-bots', onclick: () => preset('bot:engine-2', 'bot:engine-3', 'watch') }, 'Bot vs bot'),
-      ),
+      ), true),
       h('div', { class: 'field' }, h('label', null, 'Seats'), h('div', { class: 'seats' }, ...seatOrder.map(seatRow))),
       h(
         'div',
@@ -193,6 +195,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), nameInput),
       h('button', { type: 'submit', class: 'btn primary wide', 'data-testid': 'create' }, sit === 'watch' ? 'Create and watch' : 'Create room'),
     );
+    if (focused) form.querySelector<HTMLElement>(focused)?.focus();
   };
   let watchChosen = false;
   const preset = (black: SeatChoice, white: SeatChoice, who: typeof sit) => {

@@ -6,6 +6,7 @@ import { ago, changeText, ratingText, reasonText } from '../format.js';
 import { CLIENT_GAMES } from '../games/index.js';
 import { getJson } from '../net.js';
 import { link } from '../router.js';
+import { ratingLegend, rdHeading } from '../components/rating-legend.js';
 
 interface Profile {
   readonly name: string;
@@ -36,7 +37,7 @@ export function playerPage(root: HTMLElement, name: string): () => void {
           : h(
               'table',
               { class: 'table', 'data-testid': 'profile-ratings' },
-              h('thead', null, h('tr', null, ...['Game', 'Rating', 'RD', 'Games', 'W', 'D', 'L'].map((t, i) => h('th', { class: i >= 1 ? 'figure' : '' }, t)))),
+              h('thead', null, h('tr', null, ...['Game', 'Rating', rdHeading(), 'Games', 'W', 'D', 'L'].map((t, i) => h('th', { class: i >= 1 ? 'figure' : '' }, t)))),
               h(
                 'tbody',
                 null,
@@ -72,13 +73,13 @@ export function playerPage(root: HTMLElement, name: string): () => void {
         h(
           'div',
           { class: 'page profile', 'data-testid': 'profile' },
-          h('h2', null, p.name, ' ', h('span', { class: `badge badge-${p.kind === 'person' ? 'you' : p.kind}` }, p.kind)),
-          h('div', { class: 'card' }, h('div', { class: 'card-title' }, 'Ratings'), ratings),
+          h('h1', { class: 'page-title' }, p.name, ' ', h('span', { class: `badge badge-${p.kind === 'person' ? 'you' : p.kind}` }, p.kind)),
+          h('div', { class: 'card' }, h('div', { class: 'card-title' }, 'Ratings'), h('div', { class: 'table-scroll' }, ratings), games.length > 0 ? ratingLegend() : null),
           h('div', { class: 'card' }, h('div', { class: 'card-title' }, 'Recent games'), recent),
         ),
       );
     },
-    (error: Error) => alive && replace(root, h('div', { class: 'empty-state' }, h('h2', null, 'No such player'), h('p', null, error.message), link('/', 'Back to the lobby', 'btn primary'))),
+    (error: Error) => alive && replace(root, h('div', { class: 'empty-state' }, h('h1', { class: 'page-title' }, 'No such player'), h('p', null, error.message), link('/', 'Back to the lobby', 'btn primary'))),
   );
   return () => void (alive = false);
 }

@@ -39,7 +39,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
   void getJson<GameRecord>(`/api/games/${encodeURIComponent(gameId)}`)
     .then((record) => build(record))
     .catch((error: Error) =>
-      replace(page, h('div', { class: 'empty-state' }, h('h2', null, 'No such game'), h('p', null, error.message), link('/', 'Back to the lobby', 'btn primary'))),
+      replace(page, h('div', { class: 'empty-state' }, h('h1', { class: 'page-title' }, 'No such game'), h('p', null, error.message), link('/', 'Back to the lobby', 'btn primary'))),
     );
 
   function build(record: GameRecord): void {
@@ -127,7 +127,7 @@ export function replayPage(root: HTMLElement, gameId: string): () => void {
           h(
             'div',
             { class: 'game-head' },
-            h('div', { class: 'game-title' }, h('span', { class: `game-icon icon-${record.game}` }), kind.title, h('span', { class: 'pill' }, 'Replay')),
+            h('h1', { class: 'game-title' }, h('span', { class: `game-icon icon-${record.game}` }), kind.title, h('span', { class: 'pill' }, 'Replay')),
             h('div', { class: 'game-meta' }, new Date(record.createdAt).toLocaleString(), ' · room ', h('code', null, record.id)),
           ),
           result
