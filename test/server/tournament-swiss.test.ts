@@ -72,11 +72,12 @@ async function swiss16(kill: boolean): Promise<{ done: TournamentView; deltas: T
   const ms = Date.now() - started;
   const keys: string[] = [];
   for (let cursor = '0'; ; ) {
-    const [next, found] = await redis.client().scan(cursor, 'MATCH', `${prefix}:game:${tournament.id}-*`, 'COUNT', 1000);
-    keys.push(...found.filter((k) => !k.endsWith(':moves')));
+    // A game's keys are tagged by its id: `game:{<id>}`, `game:{<id>}:moves`.
+    const [next, found] = await redis.client().scan(cursor, 'MATCH', `${prefix}:game:{${tournament.id}-*`, 'COUNT', 1000);
+    keys.push(...found.filter((k) => k.endsWith('}')));
     if ((cursor = next) === '0') break;
   }
-  return { done, deltas: followers.flatMap((f) => f.deltas), withdrawn: `person:${prefix}-p5`, ms, games: keys.map((k) => k.slice(`${prefix}:game:`.length)), url: urls[1]! };
+  return { done, deltas: followers.flatMap((f) => f.deltas), withdrawn: `person:${prefix}-p5`, ms, games: keys.map((k) => k.slice(`${prefix}:game:{`.length, -1)), url: urls[1]! };
 }
 
 function checkSwiss({ done, deltas, withdrawn, games }: Awaited<ReturnType<typeof swiss16>>): void {
