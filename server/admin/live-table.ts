@@ -40,11 +40,16 @@ export class LiveTable {
     this.now = deps.now ?? Date.now;
   }
 
-  /** The latest reading, made anew when older than TABLE_READ_MS; concurrent callers share one. */
+  /**
+   * The latest reading, made anew when older than TABLE_READ_MS; concurrent callers share one. A
+   * reading less than twice that old answers at once while the next is read, so an admin's filter,
+   * sort or page change does not wait on the store's read of every live game.
+   */
   read(): Promise<Reading> {
-    if (this.reading && this.now() - this.reading.at < TABLE_READ_MS) return Promise.resolve(this.reading);
+    const age = this.reading ? this.now() - this.reading.at : Infinity;
+    if (age < TABLE_READ_MS) return Promise.resolve(this.reading!);
     this.loading ??= this.load().finally(() => (this.loading = undefined));
-    return this.loading;
+    return age < 2 * TABLE_READ_MS ? Promise.resolve(this.reading!) : this.loading;
   }
 
   async page(query: AdminQuery): Promise<AdminPage> {
