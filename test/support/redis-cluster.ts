@@ -1,10 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Cluster, Redis } from 'ioredis';
-import { freePort } from './redis.js';
+import { freePort, spawnRedisServer } from './redis.js';
 
 const run = promisify(execFile);
 
@@ -37,26 +37,7 @@ export interface ClusterOptions {
 
 async function spawnNode(port: number, dir: string, nodeTimeoutMs: number): Promise<ChildProcess> {
   mkdirSync(dir, { recursive: true });
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs)],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
-    child.once('error', (error) => reject(new Error(`could not start redis-server (is it installed?): ${error.message}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
-  });
-  child.stdout!.resume();
-  return child;
+  return spawnRedisServer(port, ['--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs)]);
 }
 
 async function info(port: number, section: string): Promise<string> {

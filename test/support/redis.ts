@@ -38,11 +38,12 @@ export async function freePort(): Promise<number> {
 
 async function spawnRedis(port: number, dir: string, options: RedisOptions = {}): Promise<ChildProcess> {
   const persistence = options.appendfsync ? ['--appendonly', 'yes', '--appendfsync', options.appendfsync] : ['--appendonly', 'no'];
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  return spawnRedisServer(port, [...persistence, '--dir', dir]);
+}
+
+/** A redis-server on `port` (loopback, no snapshots) with `args` besides, once it accepts connections. */
+export async function spawnRedisServer(port: number, args: readonly string[]): Promise<ChildProcess> {
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
