@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { GameView } from '../../shared/protocol/index.js';
+import { RedisKeys } from '../../server/store/redis-keys.js';
 import { freePort, startRedis } from '../support/redis.js';
 import { Client, kill9, spawnBuilt } from '../support/server.js';
 import { levelVerdict, type Sample } from './level.js';
@@ -87,15 +88,17 @@ await worker.ready;
 const urls = ports.map((port) => `http://127.0.0.1:${port}`);
 const url = urls[0]!;
 const info = redis.client();
+/** The store's own key layout, so the finished games' keys are found as the server writes them. */
+const keys = new RedisKeys(`${PREFIX}:`);
 const mib = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
 /** Redis's used memory, and the bytes the finished games keep: their hashes and move lists, and the sets only they are in. */
 const redisMemory = async (): Promise<{ used: number; finished: number }> => {
   const used = (await readRedisFigures(info).catch(() => undefined))?.usedMemory ?? NaN;
-  const ids = await info.zrange(`${PREFIX}:games:finished`, 0, -1).catch(() => [] as string[]);
-  const sets = [`${PREFIX}:games:finished`, ...(await info.keys(`${PREFIX}:lobby:finished*`).catch(() => [] as string[]))];
-  const keys = [...sets, ...ids.flatMap((id) => [`${PREFIX}:game:${id}`, `${PREFIX}:game:${id}:moves`])];
+  const ids = await info.zrange(keys.status('finished'), 0, -1).catch(() => [] as string[]);
+  const sets = [keys.status('finished'), ...(await info.keys(`${keys.lobby('finished')}*`).catch(() => [] as string[]))];
+  const counted = [...sets, ...ids.flatMap((id) => [keys.game(id), keys.moves(id)])];
   const batch = info.pipeline();
-  for (const key of keys) batch.memory('USAGE', key, 'SAMPLES', '0');
+  for (const key of counted) batch.memory('USAGE', key, 'SAMPLES', '0');
   const sizes = (await batch.exec().catch(() => [])) ?? [];
   return { used, finished: sizes.reduce((sum, [, size]) => sum + (Number(size) || 0), 0) };
 };
