@@ -15,6 +15,7 @@ import type { PlayerNamespace, PlayerSocket } from './namespaces.js';
 import { endSession, SESSION_ENDED, sessionRoom } from './sessions.js';
 import { SpectatorCount } from './spectators.js';
 import type { TournamentEntries } from '../tournaments/entries.js';
+import type { TournamentRunner } from '../tournaments/runner.js';
 import { tournamentPlayerHandlers } from './tournaments.js';
 
 interface SeatHeld {
@@ -29,6 +30,7 @@ export interface PlayerServices {
   readonly accounts: Accounts;
   readonly matchmaker: Matchmaker;
   readonly tournaments: TournamentEntries;
+  readonly tournamentRunner: TournamentRunner;
   /** Proxies in front of the server whose X-Forwarded-For is believed. */
   readonly trustProxy: number;
 }
@@ -39,7 +41,7 @@ export interface PlayerServices {
  * A signed-in player's session cookie, read at the handshake, makes its seats its account's while
  * the session lives: it is asked again before each request that acts as the account.
  */
-export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, accounts, matchmaker, tournaments, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
+export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, accounts, matchmaker, tournaments, tournamentRunner, trustProxy }: PlayerServices, limit: number, log: Logger, metrics: Metrics, closing: () => boolean): void {
   ns.use((socket, next) => {
     accounts
       .session(sessionFromCookie(socket.handshake.headers.cookie))
@@ -85,7 +87,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
       await socket.join(LOBBY);
       return lobby.listRooms(payload);
     });
-    tournamentPlayerHandlers(handle, socket, tournaments, service, signedIn);
+    tournamentPlayerHandlers(handle, socket, tournaments, tournamentRunner, signedIn);
     handle('room:create', async (payload) => {
       const account = await signedIn();
       const created = await service.createRoom(payload, { account, owner: ownerOf(account) });

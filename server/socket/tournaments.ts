@@ -1,10 +1,9 @@
 import type { AgentClientToServerEvents, ClientToServerEvents } from '../../shared/protocol/index.js';
-import type { GameService } from '../games/service.js';
 import { accept, refuse, type ServerResult } from '../refuse.js';
 import type { guard } from './guard.js';
 import type { AgentSocket, PlayerSocket } from './namespaces.js';
 import { viewOf, type Asker, type TournamentEntries } from '../tournaments/entries.js';
-import { entrantId } from '../tournaments/model.js';
+import type { TournamentRunner } from '../tournaments/runner.js';
 import { entrantRoom, TOURNAMENT_LOBBY, tournamentRoom } from './tournament-notifier.js';
 
 type PlayerHandle = ReturnType<typeof guard<ClientToServerEvents>>;
@@ -12,7 +11,7 @@ type AgentHandle = ReturnType<typeof guard<AgentClientToServerEvents>>;
 const needsAccount = refuse('auth/required', 'Sign in to take part in tournaments.');
 
 /** The default namespace's tournament requests; `signedIn` is the account the connection acts as now. */
-export function tournamentPlayerHandlers(handle: PlayerHandle, socket: PlayerSocket, entries: TournamentEntries, service: GameService, signedIn: () => Promise<string | undefined>): void {
+export function tournamentPlayerHandlers(handle: PlayerHandle, socket: PlayerSocket, entries: TournamentEntries, runner: TournamentRunner, signedIn: () => Promise<string | undefined>): void {
   handle('tournaments:list', async (payload) => {
     await socket.join(TOURNAMENT_LOBBY);
     return entries.list(payload);
@@ -51,11 +50,7 @@ export function tournamentPlayerHandlers(handle: PlayerHandle, socket: PlayerSoc
     const account = await signedIn();
     if (!account) return needsAccount;
     const found = await entries.find(payload);
-    if (!found.ok) return found;
-    const me = entrantId('person', account);
-    const playing = found.value.pairings.filter((p) => p.winner === null && p.gameId !== null && (p.black === me || p.white === me)).at(-1);
-    if (!playing) return refuse('room/not_found', 'You have no game under way in this tournament.');
-    return service.seatOfAccount(playing.gameId!, account);
+    return found.ok ? runner.seatOfPerson(found.value, account) : found;
   });
 }
 

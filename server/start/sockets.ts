@@ -84,7 +84,7 @@ export function attachSockets(runtime: Runtime, { config, log, metrics, instance
     });
     limitConnections(ns, { quotas, platform, instance, liveInstances, trustProxy: config.TRUST_PROXY, onError });
   }
-  attachPlayers(players, { service, lobby, analysis, accounts, matchmaker, tournaments: entries, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
+  attachPlayers(players, { service, lobby, analysis, accounts, matchmaker, tournaments: entries, tournamentRunner, trustProxy: config.TRUST_PROXY }, config.RATE_LIMIT, log, metrics, () => closing);
   attachAgents(agents, { service, lobby, sessions: agentSessions, ladder, tournaments: entries }, agentStore, config.RATE_LIMIT, log, metrics, () => closing);
   const adminSessions = new AdminSessions(platform);
   const liveTable = new LiveTable({

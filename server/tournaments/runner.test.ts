@@ -81,6 +81,33 @@ describe('the tournament runner', () => {
     for (const p of finished.pairings) expect((await games.get(p.gameId!))?.status).toBe('live');
   });
 
+  it('a person who asks for the seat before the round’s games are made gets it, and the game is made once', async () => {
+    const entries = new TournamentEntries({ tournaments, games, notifier, botExists: () => true });
+    const made = await entries.create({ name: 'Quick', game: 'othello', format: 'swiss', rounds: 1, bots: ['bot-0'] }, { kind: 'admin' });
+    if (!made.ok) throw new Error(made.error.code);
+    const id = made.value.tournament.id;
+    expect((await entries.join({ tournamentId: id }, { kind: 'person', name: 'Ann' })).ok).toBe(true);
+    await entries.start({ tournamentId: id }, { kind: 'admin' });
+    // The pairing is written (and told) by a process that dies before making the game.
+    const dying = service();
+    dying.createRoom = async () => {
+      throw new Error('the process died here');
+    };
+    await runner('dies', dying).advance(id).catch(() => undefined);
+    const paired = (await tournaments.get(id))!;
+    const gameId = paired.pairings[0]!.gameId!;
+    expect(await games.get(gameId)).toBeUndefined();
+
+    const seat = await runner('web').seatOfPerson(paired, 'Ann');
+    expect(seat.ok && seat.value.seat.gameId).toBe(gameId);
+    expect((await games.get(gameId))?.status).toBe('live');
+    await runner('other').advance(id);
+    expect((await tournaments.get(id))!.pairings).toEqual(paired.pairings);
+    const again = await runner('web').seatOfPerson(paired, 'Ann');
+    expect(again.ok && again.value.seat.token).not.toBe(seat.ok && seat.value.seat.token);
+    expect(await runner('web').seatOfPerson(paired, 'Bob')).toMatchObject({ ok: false, error: { code: 'room/not_found' } });
+  });
+
   it('one lock holder at a time: a second process does nothing while the first holds it', async () => {
     const id = await startedSwiss(4);
     await platform.lock('tournaments', 'a', 60_000);

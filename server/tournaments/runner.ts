@@ -2,10 +2,11 @@ import type { Color } from '../../shared/color.js';
 import type { SeatSpec } from '../../shared/protocol/index.js';
 import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
+import { refuse } from '../refuse.js';
 import type { PlatformStore } from '../store/platform.js';
 import type { GameStore } from '../store/store.js';
 import { deltaOf } from './delta.js';
-import { summaryOf, type Entrant, type Pairing, type Tournament } from './model.js';
+import { entrantId, summaryOf, type Entrant, type Pairing, type Tournament } from './model.js';
 import type { TournamentNotifier } from './notifier.js';
 import { tournamentResult } from './results.js';
 import { finish, isOver, pairRound, pairWave, start, withResults } from './rounds.js';
@@ -78,6 +79,20 @@ export class TournamentRunner {
       if (!t) return;
     }
     if (isOver(t, this.now())) await this.write(t, finish(t, this.now()));
+  }
+
+  /**
+   * A person's seat in its game under way, with a new token. The pairing is news before its game
+   * is made and seated, so a person quick to ask makes and seats it here (by its fixed id, once).
+   */
+  async seatOfPerson(t: Tournament, account: string): ReturnType<GameService['seatOfAccount']> {
+    const me = entrantId('person', account);
+    const pairing = t.pairings.filter((p) => p.winner === null && p.gameId !== null && (p.black === me || p.white === me)).at(-1);
+    if (!pairing) return refuse('room/not_found', 'You have no game under way in this tournament.');
+    const game = await this.options.games.get(pairing.gameId!);
+    if (!game) await this.make(t, pairing);
+    else if (game.status === 'waiting') await this.seat(t, pairing);
+    return this.options.service.seatOfAccount(pairing.gameId!, account);
   }
 
   /** Makes and seats the games of the unfinished pairings, and writes the results of those that ended. */

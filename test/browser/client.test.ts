@@ -205,8 +205,9 @@ describe('the web client in Chromium', () => {
     await page.goto('/');
     const gameId = await createRoom(page, { game: 'othello', black: 'bot:engine-1', white: 'bot:engine-1', sit: 'watch' });
     expect(await page.getAttribute(SCREEN, 'data-my-color')).toBe('');
-    // A bot's search reports depth, score and its principal variation as it goes.
-    await page.waitForSelector('[data-testid="pv"] .pv-move', { timeout: 20_000 });
+    // A bot's search reports depth, score and its principal variation as it goes (drawn, though two
+    // quick bots may have finished, and the panel folded, by the time a loaded machine looks).
+    await page.waitForSelector('[data-testid="pv"] .pv-move', { state: 'attached', timeout: 20_000 });
     expect(Number(await page.textContent('[data-testid="think-depth"] b'))).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="pv"] .pv-move').count()).toBeGreaterThan(0);
     await shot(page, 'bots-thinking');
