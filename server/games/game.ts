@@ -1,7 +1,7 @@
 import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { GAMES, firstMover, moverAt } from '../../shared/games.js';
 import { isForcedPass, PASS } from '../../shared/forced-pass.js';
-import type { CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
+import type { AgentTurn, CreateRoom, GameResult, GameView, MovedEvent, RoomSummary, SeatSpec, SeatView } from '../../shared/protocol/index.js';
 import type { Identity } from '../ratings/rating.js';
 import { agentKey, type GameSummary, type StoredGame, type StoredSeat } from '../store/store.js';
 import { afterMove, clockView, creditTurn, flagTime, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
@@ -395,6 +395,12 @@ export function toView(game: StoredGame, now: number): GameView {
     rated: game.rated,
     ratingChange: game.ratingChange,
   };
+}
+
+/** What an agent seat to move is told: the position, the legal moves, the clocks and its deadline. */
+export function agentTurnOf(game: StoredGame, deadline: number | null, now: number): AgentTurn {
+  const view = toView(game, now);
+  return { gameId: game.id, ply: game.moves.length, color: toMove(game), game: game.game, position: view.position, moves: view.moves, legal: view.legal, clock: view.clock, deadline };
 }
 
 /** The delta of the move that made `after` from `before`: what every client applies to its view. */

@@ -126,26 +126,23 @@ export class GameService {
    * the server process `via` (this one unless the player's connection is on another, as when a
    * pairing made on one process seats a seeker connected to another).
    */
-  async takeSeat(gameId: string, color: Color | 'any' | 'random', who: { name: string; agent?: boolean; account?: boolean; via?: string }): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
-    let seat: Seated | undefined;
-    const result = await this.mutate(gameId, (game) => {
-      const sat = G.sit(game, color, { ...who, via: who.via ?? this.options.instance }, this.now());
-      if (!sat.ok) return sat;
-      seat = { gameId, color: sat.value.color, token: sat.value.token };
-      return accept(sat.value.game);
-    });
-    if (!result.ok) return result;
-    return accept({ seat: seat!, view: G.toView(result.value, this.now()) });
+  takeSeat(gameId: string, color: Color | 'any' | 'random', who: { name: string; agent?: boolean; account?: boolean; via?: string }): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
+    return this.seatBy(gameId, (game) => G.sit(game, color, { ...who, via: who.via ?? this.options.instance }, this.now()));
   }
 
   /** A signed-in account's seat in a room it was seated in for it (a tournament's game), with a new token. */
-  async seatOfAccount(gameId: string, account: string): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
+  seatOfAccount(gameId: string, account: string): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
+    return this.seatBy(gameId, (game) => G.reissueAccountSeat(game, account, this.options.instance, this.now()));
+  }
+
+  /** One write that seats (or re-seats) someone: the seat, its token, and the room's view after it. */
+  private async seatBy(gameId: string, decide: (game: StoredGame) => ServerResult<{ game: StoredGame; color: Color; token: string }>): Promise<ServerResult<{ seat: Seated; view: GameView }>> {
     let seat: Seated | undefined;
     const result = await this.mutate(gameId, (game) => {
-      const reissued = G.reissueAccountSeat(game, account, this.options.instance, this.now());
-      if (!reissued.ok) return reissued;
-      seat = { gameId, color: reissued.value.color, token: reissued.value.token };
-      return accept(reissued.value.game);
+      const sat = decide(game);
+      if (!sat.ok) return sat;
+      seat = { gameId, color: sat.value.color, token: sat.value.token };
+      return accept(sat.value.game);
     });
     if (!result.ok) return result;
     return accept({ seat: seat!, view: G.toView(result.value, this.now()) });
@@ -161,15 +158,10 @@ export class GameService {
     const request = parse(SeatActionSchema, payload);
     if (!request.ok) return request;
     const { gameId, token } = request.value;
-    let color: Color = 'black';
-    const result = await this.mutate(gameId, (game) => {
-      const seat = provenSeat(game, { token });
-      if (!seat.ok) return seat;
-      color = seat.value;
-      return accept(G.setConnected(game, color, true, this.now(), this.options.instance));
+    return this.seatBy(gameId, (game) => {
+      const color = provenSeat(game, { token });
+      return color.ok ? accept({ game: G.setConnected(game, color.value, true, this.now(), this.options.instance), color: color.value, token }) : color;
     });
-    if (!result.ok) return result;
-    return accept({ seat: { gameId, color, token }, view: G.toView(result.value, this.now()) });
   }
 
   /** A move by a person (the payload's seat token proves the seat) or by `agent`, whose connection proves it. */
@@ -448,18 +440,7 @@ export class GameService {
     if (seat.kind === 'bot' && seat.name) {
       await this.botSeats.ask(game, seat.name, flag);
     } else if (seat.kind === 'agent' && seat.name) {
-      const view = G.toView(game, this.now());
-      this.options.broadcaster.agentTurn(seat.name, {
-        gameId: game.id,
-        ply,
-        color,
-        game: game.game,
-        position: view.position,
-        moves: view.moves,
-        legal: view.legal,
-        clock: view.clock,
-        deadline: flag,
-      });
+      this.options.broadcaster.agentTurn(seat.name, G.agentTurnOf(game, flag, this.now()));
     }
   }
 }
