@@ -6,7 +6,7 @@ import type { Identity } from '../ratings/rating.js';
 import { agentKey, type GameSummary, type StoredGame, type StoredSeat } from '../store/store.js';
 import { afterMove, clockView, creditTurn, flagTime, giveTime, startClock, stopClock, timeLeft, turnSpent } from './clock.js';
 import { accept, refuse, type ServerResult } from '../refuse.js';
-import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
+import { hashesMatch, hashToken, newGameId, newToken } from './tokens.js';
 
 /**
  * The rules of a room, as pure functions: each takes a game and returns the next version of it
@@ -131,7 +131,8 @@ function startIfFull(game: StoredGame, now: number): StoredGame {
 }
 
 export function seatOfToken(game: StoredGame, token: string): Color | undefined {
-  return COLORS.find((c) => tokenMatches(token, game.seats[c].tokenHash));
+  const hash = hashToken(token);
+  return COLORS.find((c) => hashesMatch(hash, game.seats[c].tokenHash));
 }
 
 export function toMove(game: Pick<StoredGame, 'game' | 'position'>): Color {

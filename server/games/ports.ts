@@ -19,7 +19,8 @@ export interface Bots {
 
 /** Where the service's news goes: Socket.IO rooms in production, a recorder in tests. */
 export interface Broadcaster {
-  moved(event: MovedEvent): void;
+  /** `origin`: the connection that made the move, whose acknowledgement carries it already. */
+  moved(event: MovedEvent, origin?: string): void;
   state(view: GameView): void;
   ended(view: GameView): void;
   thinking(view: ThinkingView, toSpectators: boolean): void;

@@ -6,9 +6,10 @@ import { seatOfToken, toMove } from './game.js';
 /**
  * How a request proves the seat it acts for: the seat's token (a person), the agent its
  * connection authenticated as (an agent's seat is its identity), or a colour the server itself
- * vouches for (a bot's answer, a forced pass).
+ * vouches for (a bot's answer, a forced pass). A person's proof may name its connection (`origin`),
+ * which hears its own move in the acknowledgement only.
  */
-export type SeatProof = { readonly token: string } | { readonly agent: string } | { readonly color: Color };
+export type SeatProof = { readonly token: string; readonly origin?: string } | { readonly agent: string } | { readonly color: Color };
 
 /** The colours an agent holds in this game. */
 export function agentColors(game: Pick<StoredGame, 'seats'>, agent: string): Color[] {

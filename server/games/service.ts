@@ -164,12 +164,16 @@ export class GameService {
     });
   }
 
-  /** A move by a person (the payload's seat token proves the seat) or by `agent`, whose connection proves it. */
-  async move(payload: unknown, agent?: string): Promise<ServerResult<{ ply: number; moved: MovedEvent }>> {
+  /**
+   * A move by a person (the payload's seat token proves the seat; `origin` is its connection) or by
+   * `agent`, whose connection proves it.
+   */
+  async move(payload: unknown, agent?: string, origin?: string): Promise<ServerResult<{ ply: number; moved: MovedEvent }>> {
     const asked = parseWithProof(payload, agent, MoveSchema, AgentMoveSchema);
     if (!asked.ok) return asked;
     const { gameId, ply, move } = asked.value.request;
-    return this.play(gameId, ply, move, asked.value.proof);
+    const proof = origin !== undefined && 'token' in asked.value.proof ? { ...asked.value.proof, origin } : asked.value.proof;
+    return this.play(gameId, ply, move, proof);
   }
 
   /**
@@ -179,6 +183,7 @@ export class GameService {
   async play(gameId: string, ply: number, move: string, proof: SeatProof, botLostMs?: number): Promise<ServerResult<{ ply: number; moved: MovedEvent }>> {
     const started = performance.now();
     let flagged: StoredGame | undefined;
+    const origin = 'origin' in proof ? proof.origin : undefined;
     const result = await this.mutate(gameId, (stored) => {
       const color = provenSeat(stored, proof);
       if (!color.ok) return color;
@@ -190,7 +195,7 @@ export class GameService {
       // A move too late ends the game: on time, or aborted when it was the mover's first.
       if (played.error.code === 'clock/flag_fell' || played.error.code === 'game/not_live') flagged = G.flagFall(game, ply, now, this.firstMoveGraceMs);
       return played;
-    });
+    }, origin);
     if (!result.ok) {
       if (flagged) await this.mutate(gameId, (game) => accept(G.flagFall(game, ply, this.now(), this.firstMoveGraceMs) ?? game));
       return result;
@@ -333,7 +338,7 @@ export class GameService {
    * catches a state another process changed, and a refusal or a no-change decided on a remembered
    * state is decided again on the stored one.
    */
-  async mutate(gameId: string, decide: (game: StoredGame) => ServerResult<StoredGame>): Promise<ServerResult<StoredGame>> {
+  async mutate(gameId: string, decide: (game: StoredGame) => ServerResult<StoredGame>, origin?: string): Promise<ServerResult<StoredGame>> {
     let remembered = this.recent.get(gameId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const game = remembered ?? (await this.options.store.get(gameId));
@@ -351,7 +356,7 @@ export class GameService {
       const { next, end } = await withEnding(this.options.store, game, decided.value, this.now());
       if (await this.write(game, next, end)) {
         this.remember(next);
-        await this.afterCommit(game, next);
+        await this.afterCommit(game, next, origin);
         return accept(next);
       }
       this.recent.delete(gameId);
@@ -391,13 +396,13 @@ export class GameService {
     return view;
   }
 
-  private async afterCommit(before: StoredGame | undefined, after: StoredGame): Promise<void> {
+  private async afterCommit(before: StoredGame | undefined, after: StoredGame, origin?: string): Promise<void> {
     const { broadcaster } = this.options;
     const moved = before !== undefined && after.moves.length > before.moves.length;
     if (moved) {
       const event = G.movedEvent(before, after, this.now());
       this.moves.set(after, event);
-      broadcaster.moved(event);
+      broadcaster.moved(event, origin);
     }
     const ended = after.status === 'finished' && before?.status !== 'finished';
     if (ended) {

@@ -1,20 +1,25 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Recent, RECENT_GAMES_KEPT } from './recent.js';
 
 /** A new secret for a seat or an agent: 32 random bytes, URL-safe. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The hashes of the tokens seen last: a seat's token comes with each of its moves. */
+const recentHashes = new Recent<string>(RECENT_GAMES_KEPT * 2);
+
 /** Tokens are kept only as hashes, so a copy of the store gives no one a seat. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  let hash = recentHashes.get(token);
+  if (hash === undefined) recentHashes.set(token, (hash = createHash('sha256').update(token).digest('hex')));
+  return hash;
 }
 
-export function tokenMatches(token: string, hash: string | null): boolean {
-  if (hash === null) return false;
-  const a = Buffer.from(hashToken(token), 'hex');
-  const b = Buffer.from(hash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+/** Whether a token's hash (`hashToken`) is the stored one, compared in constant time. */
+export function hashesMatch(hash: string, stored: string | null): boolean {
+  if (stored === null || hash.length !== stored.length) return false;
+  return timingSafeEqual(Buffer.from(hash, 'latin1'), Buffer.from(stored, 'latin1'));
 }
 
 export function newGameId(): string {

@@ -54,9 +54,9 @@ export class SocketBroadcaster implements Broadcaster {
     this.admins = adminNamespace(io);
   }
 
-  moved(event: MovedEvent): void {
+  moved(event: MovedEvent, origin?: string): void {
     this.relay?.publish(event);
-    this.movedHere(event);
+    this.movedHere(event, origin);
   }
 
   /**
@@ -73,12 +73,15 @@ export class SocketBroadcaster implements Broadcaster {
     for (const send of sends) send();
   }
 
-  /** A move, to this process's sockets in the game's rooms of the three namespaces. */
-  movedHere(event: MovedEvent): void {
+  /**
+   * A move, to this process's sockets in the game's rooms of the three namespaces; the mover's own
+   * connection (`origin`) has it in its acknowledgement already, and is spared the frame.
+   */
+  movedHere(event: MovedEvent, origin?: string): void {
     this.forgetThinking(event.gameId);
     const room = gameRoom(event.gameId);
     this.later(() => {
-      this.io.local.to(room).emit('moved', event);
+      (origin === undefined ? this.io.local.to(room) : this.io.local.to(room).except(origin)).emit('moved', event);
       this.agents.local.to(room).emit('moved', event);
       this.admins.local.to(room).emit('moved', event);
     });

@@ -151,7 +151,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
       'move',
       async (payload) => {
         const started = performance.now();
-        const moved = await service.move(payload);
+        const moved = await service.move(payload, undefined, socket.id);
         metrics.moveAck.observe((performance.now() - started) / 1000);
         return moved;
       },

@@ -85,6 +85,25 @@ describe('moves as deltas', () => {
     host.close();
   });
 
+  it('the mover’s connection has its move in the acknowledgement only; its other tab and the opponent hear it as the room does', async () => {
+    const ann = await new Client(server.url).connected();
+    const bob = await new Client(server.url).connected();
+    const annOtherTab = await new Client(server.url).connected();
+    const created = expectOk(await ann.ask<Created>('room:create', { game: 'othello', timeControl: { kind: 'none' }, seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'black' } }));
+    const joined = expectOk(await bob.ask<{ seat: { token: string }; view: GameView }>('room:join', { gameId: created.gameId, name: 'Bob', color: 'white' }));
+    expectOk(await annOtherTab.ask('room:resume', { gameId: created.gameId, token: created.seat.token }));
+    const view = joined.view;
+    const ack = expectOk(await ann.ask<{ ply: number; moved: MovedEvent }>('move', { gameId: created.gameId, token: created.seat.token, ply: view.ply, move: view.legal[0] }));
+    expect(await bob.waitFor<MovedEvent>('moved', (e) => e.gameId === created.gameId && e.ply === ack.ply)).toEqual(ack.moved);
+    expect(await annOtherTab.waitFor<MovedEvent>('moved', (e) => e.gameId === created.gameId && e.ply === ack.ply)).toEqual(ack.moved);
+    // Bob's answer reaches Ann as an event: only her own moves are left out.
+    const after = applyMoved(view, ack.moved)!;
+    const answer = expectOk(await bob.ask<{ ply: number; moved: MovedEvent }>('move', { gameId: created.gameId, token: joined.seat.token, ply: after.ply, move: after.legal[0] }));
+    await ann.waitFor<MovedEvent>('moved', (e) => e.gameId === created.gameId && e.ply === answer.ply);
+    expect(ann.events.filter((e) => e.event === 'moved' && (e.data as MovedEvent).ply === ack.ply)).toEqual([]);
+    for (const c of [ann, bob, annOtherTab]) c.close();
+  });
+
   it('a client that misses an event sees the gap and recovers with room:sync', async () => {
     const host = await new Client(server.url).connected();
     const watcher = await new Client(server.url).connected();
