@@ -9,16 +9,17 @@ import { Client, kill9, spawnBuilt } from '../support/server.js';
 import { levelVerdict, type Sample } from './level.js';
 import { readRedisFigures } from './redis-info.js';
 
-const HELP = `Usage: npm run soak -- [--minutes M] [--games N] [--bot-games B] [--bank MS] [--faults web,worker,redis]
+const HELP = `Usage: npm run soak -- [--minutes M] [--games N] [--bot-games B] [--bank MS] [--faults web,worker,redis] [--fault-at F]
 
 Runs two web processes and a bot worker of the built server on a redis-server of its own (AOF,
 fsync every second) for M minutes: N games of simulated players (think 0.5-1.5 s), half on each
 web process, and B bot games (engine-1 against random), each replaced when it ends. Prints every
 minute Redis's used memory, the same less what the finished games keep (their keys and their
 entries in the finished sets, by MEMORY USAGE: a finished game is kept for good, so only the rest
-can level), and the RSS of each web process and the worker; then the players' errors. With
---faults it kills the second web process, the worker and/or redis-server with SIGKILL at a fifth
-of the run, each started again a second later (the players reconnect and take their seats back),
+can level), and the RSS of each web process and the worker, each the minute's floor (the least of
+a reading every 5 s: a reading between two collections says little); then the players' errors.
+With --faults it kills the second web process, the worker and/or redis-server with SIGKILL early
+in the run, each started again a second later (the players reconnect and take their seats back),
 so the series are judged after the restarted processes have warmed up. At the end, a verdict per
 series: level when every sample of the last third of the run is within ±10% of the middle third's
 mean (over 30 minutes: minutes 20-30 against 10-20), else growing or falling. Build first:
@@ -29,8 +30,8 @@ npm run build.
   --bot-games B   bot games at once (default 5)
   --bank MS       the players' games on a bank of MS a side, so every move arms a flag (default
                   600000; 0: no clock)
-  --faults LIST   web, worker, redis: what to kill at a fifth of the run (default web,worker; none:
-                  nothing)`;
+  --faults LIST   web, worker, redis: what to kill (default web,worker; none: nothing)
+  --fault-at F    when, as a fraction of the run (default 0.1)`;
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     'bot-games': { type: 'string', default: '5' },
     bank: { type: 'string', default: '600000' },
     faults: { type: 'string', default: 'web,worker' },
+    'fault-at': { type: 'string', default: '0.1' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -50,8 +52,9 @@ const minutes = Number(values.minutes);
 const games = Number(values.games);
 const botGames = Number(values['bot-games']);
 const faults = new Set(values.faults!.split(',').filter((f) => f !== '' && f !== 'none'));
-if (!(minutes > 0) || !Number.isInteger(games) || games < 1 || !Number.isInteger(botGames) || botGames < 0 || [...faults].some((f) => !['web', 'worker', 'redis'].includes(f))) {
-  console.error('--minutes takes a positive number, --games and --bot-games whole numbers, --faults web, worker and/or redis.');
+const faultAt = Number(values['fault-at']);
+if (!(minutes > 0) || !Number.isInteger(games) || games < 1 || !Number.isInteger(botGames) || botGames < 0 || [...faults].some((f) => !['web', 'worker', 'redis'].includes(f)) || !(faultAt >= 0 && faultAt < 1)) {
+  console.error('--minutes takes a positive number, --games and --bot-games whole numbers, --faults web, worker and/or redis, --fault-at a fraction from 0 to below 1.');
   process.exit(2);
 }
 
@@ -103,10 +106,19 @@ const redisMemory = async (): Promise<{ used: number; finished: number }> => {
   return { used, finished: sizes.reduce((sum, [, size]) => sum + (Number(size) || 0), 0) };
 };
 type Row = { minute: number; redis: number; redisLessFinished: number; webA: number; webB: number; worker: number };
+type Rss = Pick<Row, 'webA' | 'webB' | 'worker'>;
 const samples: Row[] = [];
+/** The least RSS of each process read since the last sample. */
+let floors: Rss = { webA: NaN, webB: NaN, worker: NaN };
+const readRss = (): void => {
+  const now: Rss = { webA: rssMiB(webs[0]!.child.pid), webB: rssMiB(webs[1]!.child.pid), worker: rssMiB(worker.child.pid) };
+  for (const k of Object.keys(now) as (keyof Rss)[]) if (Number.isFinite(now[k]) && !(floors[k] <= now[k])) floors[k] = now[k];
+};
 const sample = async (minute: number): Promise<void> => {
+  readRss();
   const memory = await redisMemory();
-  const s: Row = { minute, redis: mib(memory.used), redisLessFinished: mib(memory.used - memory.finished), webA: rssMiB(webs[0]!.child.pid), webB: rssMiB(webs[1]!.child.pid), worker: rssMiB(worker.child.pid) };
+  const s: Row = { minute, redis: mib(memory.used), redisLessFinished: mib(memory.used - memory.finished), ...floors };
+  floors = { webA: NaN, webB: NaN, worker: NaN };
   samples.push(s);
   console.log(`minute ${minute}: Redis used memory ${s.redis} MiB (${s.redisLessFinished} MiB less the finished games), web RSS ${s.webA} and ${s.webB} MiB, worker RSS ${s.worker} MiB`);
 };
@@ -140,13 +152,15 @@ const started = Date.now();
 let faulted = faults.size === 0;
 for (let minute = 1; Date.now() - started < minutes * 60_000; ) {
   await new Promise((r) => setTimeout(r, 5000));
-  if (!faulted && Date.now() - started > (minutes * 60_000) / 5) {
+  readRss();
+  if (!faulted && Date.now() - started > minutes * 60_000 * faultAt) {
     faulted = true;
     if (faults.has('web')) {
       console.log('fault: the second web process killed with SIGKILL');
       await kill9(webs[1]!.child);
       await new Promise((r) => setTimeout(r, 1000));
       webs[1] = await startWeb(ports[1]!);
+      floors.webB = NaN; // the new process's floor, not the old one's
     }
     if (faults.has('worker')) {
       console.log('fault: the worker killed with SIGKILL');
@@ -154,6 +168,7 @@ for (let minute = 1; Date.now() - started < minutes * 60_000; ) {
       await new Promise((r) => setTimeout(r, 1000));
       worker = spawnBuilt('worker', env);
       await worker.ready;
+      floors.worker = NaN;
     }
     if (faults.has('redis')) {
       console.log('fault: redis-server killed with SIGKILL');
