@@ -234,15 +234,19 @@ async function runTables(url: string, n: number, think: () => number): Promise<{
     const play = (ply: number): void => {
       if (stopped) return;
       if (ply >= moves.length) return again(t, round + 1);
-      const seat = seats[moverOf(ply)];
+      const mover = moverOf(ply);
+      const seat = seats[mover];
       const sent = performance.now();
       // A plain callback: a timer per move would make the load generator, not the server, the limit.
-      seat.socket.emit('move', { gameId: created.gameId, token: seat.token, ply, move: moves[ply] }, (ack: Ack) => {
+      seat.socket.emit('move', { gameId: created.gameId, token: seat.token, ply, move: moves[ply] }, (ack: Ack<{ moved: MovedEvent }>) => {
+        // The mover hears its own move in the acknowledgement only.
+        if (ack.ok) hear[mover](ack.moved);
         if (!stats.measuring) return;
         if (ack.ok) stats.acks.push(performance.now() - sent);
         else error(ack.error.code);
       });
     };
+    const hear: Record<'black' | 'white', (e: MovedEvent) => void> = { black: () => undefined, white: () => undefined };
     // The side to move hears the other's move and answers it; a finished game makes a new room.
     const listen = (socket: Socket, color: 'black' | 'white'): void => {
       const heard = (e: MovedEvent): void => {
@@ -255,6 +259,7 @@ async function runTables(url: string, n: number, think: () => number): Promise<{
         } else if (moverOf(next) === color) setTimeout(() => play(next), think());
       };
       socket.on('moved', heard);
+      hear[color] = heard;
     };
     listen(black, 'black');
     listen(white, 'white');

@@ -89,6 +89,8 @@ class Stats {
 /** One seat's player: answers each of its turns after a think time, until stopped. */
 function player(socket: Socket, gameId: string, token: string, color: string, o: Options, stats: Stats, onEnd: () => void): void {
   let lastPly = -1;
+  /** Applies a move to this player's view as a `moved` event would (set once the view is kept, below). */
+  let applyOwn: (e: MovedEvent) => void = () => undefined;
   /** Counts the connection's drops: a move sent before a drop, or while dropped, may never be answered. */
   let drops = 0;
   const consider = (view: GameView): void => {
@@ -113,8 +115,10 @@ function player(socket: Socket, gameId: string, token: string, color: string, o:
       socket
         .timeout(10_000)
         .emitWithAck('move', { gameId, token, ply: view.ply, move })
-        .then((ack: Ack<{ view: GameView }>) => {
+        .then((ack: Ack<{ moved: MovedEvent }>) => {
           if (!ack.ok && lost()) return;
+          // The mover hears its own move in the acknowledgement only.
+          if (ack.ok) applyOwn(ack.moved);
           if (stats.measuring) {
             stats.latencies.push(performance.now() - sent);
             if (ack.ok) stats.moves++;
@@ -137,12 +141,14 @@ function player(socket: Socket, gameId: string, token: string, color: string, o:
       .emitWithAck('room:sync', { gameId })
       .then((ack: Ack<{ view: GameView }>) => ack.ok && update(ack.view))
       .catch(() => undefined);
-  socket.on('moved', (e: MovedEvent) => {
+  const onMoved = (e: MovedEvent): void => {
     if (e.gameId !== gameId || !current) return;
     const next = applyMoved(current, e);
     if (!next) sync();
     else if (next !== current) update(next);
-  });
+  };
+  applyOwn = onMoved;
+  socket.on('moved', onMoved);
   socket.on('state', update);
   socket.on('ended', (e: { view: GameView }) => update(e.view));
   socket
