@@ -98,6 +98,9 @@ describe('Boardroom on a Redis Cluster', () => {
       // The admin's queue line counts the three queues' jobs.
       const stats = (await (await fetch(`${web[1].url}/admin/api/queue`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { queue: Record<string, number> };
       expect(stats.queue.completed).toBe(completed.reduce((a, b) => a + b, 0));
+      // The dashboard shows the three, each by its prefix.
+      const board = (await (await fetch(`${web[0].url}/admin/queues/api/queues`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { queues: { name: string }[] };
+      expect(board.queues.map((q) => q.name).sort()).toEqual(prefixes.map((prefix) => `${prefix}:${BOT_QUEUE}`).sort());
     } finally {
       await Promise.all(queues.map((queue) => queue.close()));
     }
