@@ -22,4 +22,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ REDIS_CLUSTER: 'no-port' })).toThrow(/REDIS_CLUSTER="no-port": set REDIS_CLUSTER to seed nodes/);
     expect(() => loadConfig({ REDIS_CLUSTER: 'a:1', REDIS_URL: 'redis://b:2' })).toThrow(/not both/);
   });
+
+  it('BOT_QUEUES: unset (each mode its default), or 1 to 16, a bad value named with what to set', () => {
+    expect(loadConfig({}).BOT_QUEUES).toBeUndefined();
+    expect(loadConfig({ BOT_QUEUES: '6' }).BOT_QUEUES).toBe(6);
+    for (const bad of ['0', '17', 'three', '2.5']) expect(() => loadConfig({ BOT_QUEUES: bad })).toThrow(`BOT_QUEUES=${JSON.stringify(bad)}: set BOT_QUEUES to a whole number of bot queues from 1 to 16`);
+  });
 });

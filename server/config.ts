@@ -29,6 +29,11 @@ const EnvSchema = z.object({
   /** BullMQ lock on a bot job; a worker that dies mid-search loses the job within this and a half. */
   BOT_LOCK_MS: integer(2000, 1000, 600_000),
   /**
+   * Bot queues the turns are spread over by game id, each on its own slot (on a cluster, its own
+   * master); servers and workers of one deployment share it. Unset: 1 on one Redis, 3 on a cluster.
+   */
+  BOT_QUEUES: z.coerce.number().int().min(1).max(16).optional(),
+  /**
    * Prefix of every Redis key Boardroom writes: games, ratings, accounts, leases, the BullMQ
    * queues, the Socket.IO adapter's channels. Servers and workers of one deployment share it;
    * another prefix is another deployment on the same Redis. Formerly QUEUE_PREFIX, still read.
@@ -99,6 +104,7 @@ const HINTS: Record<string, string> = {
   RATE_LIMIT: 'set RATE_LIMIT to messages per 10 s per connection, 5 to 10000.',
   BOT_THREADS: 'set BOT_THREADS to a whole number of threads from 1 to 256.',
   BOT_LOCK_MS: 'set BOT_LOCK_MS to milliseconds from 1000 to 600000.',
+  BOT_QUEUES: 'set BOT_QUEUES to a whole number of bot queues from 1 to 16 (the same for every server and worker), or unset it: 1 on one Redis, 3 on a cluster.',
   ANALYSIS_PLY_MS: 'set ANALYSIS_PLY_MS to milliseconds of search per analysed position, 1 to 10000.',
   REDIS_PREFIX: 'set REDIS_PREFIX (or its former name QUEUE_PREFIX) to letters, digits, - and _ only.',
   LOGIN_LIMIT: 'set LOGIN_LIMIT to sign-in attempts per name per 15 minutes, 1 to 10000.',

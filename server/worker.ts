@@ -5,7 +5,7 @@ import { loadConfigOrExit } from './config.js';
 import { createLogger } from './log.js';
 import { connect, redisTarget } from './redis/connections.js';
 import { startBotWorker } from './runtime/bot-worker.js';
-import { queuePrefix } from './runtime/bullmq-bot-turns.js';
+import { botQueuePrefixes } from './runtime/bot-queues.js';
 
 /** `npm run worker`: bot searches from the BullMQ queue, each in a sandboxed worker thread. */
 async function main(): Promise<void> {
@@ -18,17 +18,19 @@ async function main(): Promise<void> {
   }
   const connection = connect(target, 'jobs');
   const name = `${hostname()}-${process.pid}`;
+  const cluster = target.kind === 'cluster';
+  const prefixes = botQueuePrefixes(config.REDIS_PREFIX, cluster, config.BOT_QUEUES);
   const worker = startBotWorker(connection, {
-    prefix: queuePrefix(config.REDIS_PREFIX, target.kind === 'cluster'),
+    prefixes,
     concurrency: config.BOT_THREADS,
     lockMs: config.BOT_LOCK_MS,
     processor: fileURLToPath(BOT_PROCESSOR_PATH),
     name,
     log,
   });
-  worker.on('error', (error) => log.error({ err: error }, 'worker error'));
+  for (const each of worker.each) each.on('error', (error) => log.error({ err: error }, 'worker error'));
   await worker.waitUntilReady();
-  log.info({ concurrency: config.BOT_THREADS, name, lockMs: config.BOT_LOCK_MS }, 'bot worker ready');
+  log.info({ concurrency: config.BOT_THREADS, name, lockMs: config.BOT_LOCK_MS, queues: prefixes }, 'bot worker ready');
   console.log(`Boardroom bot worker is up (${config.BOT_THREADS} threads)`);
   const stop = () => {
     // A worker cut off from Redis cannot close cleanly: it leaves after 10 s all the same.

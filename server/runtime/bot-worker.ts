@@ -2,6 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import type { RedisClient } from '../redis/connections.js';
 import type { Logger } from '../log.js';
 import { parseBotJobId } from './job-ids.js';
+import { concurrencyPerQueue } from './bot-queues.js';
 import { advanceVirtualClock, BOT_QUEUE } from './bullmq-bot-turns.js';
 
 /**
@@ -13,12 +14,14 @@ import { advanceVirtualClock, BOT_QUEUE } from './bullmq-bot-turns.js';
  */
 export const BOT_LOCK_MS = 2000;
 
-/** Where the workers count what befell bot jobs, for `/metrics` and the admin console. */
+/** Where the workers count what befell a bot queue's jobs, for `/metrics` and the admin console. */
 export const botJobCountsKey = (prefix: string): string => `${prefix}:bot-jobs:counts`;
 export type BotJobOutcome = 'stalled' | 'retried' | 'failed';
 
 export interface BotWorkerOptions {
-  readonly prefix: string;
+  /** The bot queues' BullMQ prefixes (`botQueuePrefixes`): the worker serves every one. */
+  readonly prefixes: readonly string[];
+  /** Searches at once, shared among the queues (`concurrencyPerQueue`). */
   readonly concurrency: number;
   readonly lockMs: number;
   /** The processor module (built JavaScript: BullMQ's sandbox loads it in a worker thread). */
@@ -28,18 +31,40 @@ export interface BotWorkerOptions {
   readonly log: Logger;
 }
 
+/** A process's BullMQ workers, one per bot queue, started and closed together. */
+export interface BotWorkers {
+  readonly each: readonly Worker[];
+  waitUntilReady(): Promise<void>;
+  /** `force`: without waiting for the searches running. */
+  close(force?: boolean): Promise<void>;
+}
+
 /**
- * A BullMQ worker for bot turns: each search in a sandboxed worker thread. Every stalled job
- * (its worker died), every retry and every job that failed for good is logged once, by the
- * worker that saw it, and counted in Redis.
+ * BullMQ workers for bot turns, one per bot queue: each search in a sandboxed worker thread.
+ * Every stalled job (its worker died), every retry and every job that failed for good is logged
+ * once, by the worker that saw it, and counted in Redis under its queue's prefix.
  */
-export function startBotWorker(connection: RedisClient, options: BotWorkerOptions): Worker {
-  const { prefix, lockMs, log, name } = options;
+export function startBotWorker(connection: RedisClient, options: BotWorkerOptions): BotWorkers {
+  const shares = concurrencyPerQueue(options.concurrency, options.prefixes.length);
+  const each = options.prefixes.map((prefix, i) => startQueueWorker(connection, prefix, shares[i]!, options));
+  return {
+    each,
+    async waitUntilReady() {
+      await Promise.all(each.map((worker) => worker.waitUntilReady()));
+    },
+    async close(force = false) {
+      await Promise.all(each.map((worker) => worker.close(force)));
+    },
+  };
+}
+
+function startQueueWorker(connection: RedisClient, prefix: string, concurrency: number, options: BotWorkerOptions): Worker {
+  const { lockMs, log, name } = options;
   const worker = new Worker(BOT_QUEUE, options.processor, {
     connection,
     prefix,
     name,
-    concurrency: options.concurrency,
+    concurrency,
     useWorkerThreads: true,
     lockDuration: lockMs,
     lockRenewTime: Math.floor(lockMs / 4),
@@ -55,7 +80,7 @@ export function startBotWorker(connection: RedisClient, options: BotWorkerOption
       () => log.warn({ jobId, ...parseBotJobId(jobId), takenBy: name }, 'bot job stalled: its worker stopped; the turn is run again'),
     );
   });
-  // The queue's virtual clock moves on to the turn taken (the owners' fair queueing, in BullmqBotTurns).
+  // This queue's virtual clock moves on to the turn taken (the owners' fair queueing, in BullmqBotTurns).
   worker.on('active', (job) => void advanceVirtualClock(connection, prefix, job.priority).catch(() => undefined));
   worker.on('failed', (job, error) => {
     const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);

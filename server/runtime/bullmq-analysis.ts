@@ -1,4 +1,4 @@
-import type { QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import type { RedisClient } from '../redis/connections.js';
 import { ANALYSIS_JOB, type AnalysisJobInput, type AnalysisJobResult, type AnalysisProgress } from '../../bots/jobs/contract.js';
 import type { AnalysisHandlers, AnalysisJobs } from '../games/ports.js';
@@ -9,17 +9,17 @@ import { KEEP_FINISHED_JOBS, QueueAdapter } from './bullmq-queue.js';
 const ATTEMPTS = 2;
 
 /**
- * Analyses as jobs of the bot queue, so the bot workers run them: named `analysis`, with the id
+ * Analyses as jobs of the bot queues (the game's, as its turns), so the bot workers run them: named `analysis`, with the id
  * `gameId-analysis` (queued once however often asked) and the queue's lowest priority, so a
  * worker takes one only when no bot turn waits. Every web process hears their progress and end
  * and tells its own connections.
  */
 export class BullmqAnalysisJobs extends QueueAdapter<AnalysisJobInput, AnalysisJobResult, AnalysisHandlers> implements AnalysisJobs {
-  constructor(connection: RedisClient, onError: (error: unknown) => void, prefix = 'boardroom') {
-    super(BOT_QUEUE, connection, onError, prefix);
+  constructor(connection: RedisClient, onError: (error: unknown) => void, prefixes: readonly string[] = ['boardroom']) {
+    super(BOT_QUEUE, connection, onError, prefixes);
   }
 
-  protected listen(events: QueueEvents, handlers: AnalysisHandlers): void {
+  protected listen(events: QueueEvents, queue: Queue<AnalysisJobInput, AnalysisJobResult>, handlers: AnalysisHandlers): void {
     const onError = this.onError;
     events.on('progress', ({ jobId, data }) => {
       const gameId = parseAnalysisJobId(jobId);
@@ -33,7 +33,7 @@ export class BullmqAnalysisJobs extends QueueAdapter<AnalysisJobInput, AnalysisJ
     events.on('failed', ({ jobId, failedReason }) => {
       const gameId = parseAnalysisJobId(jobId);
       if (!gameId) return;
-      void this.queue.getJob(jobId).then((job) => {
+      void queue.getJob(jobId).then((job) => {
         if (job && job.attemptsMade >= ATTEMPTS) return handlers.onAnalysisFailed(gameId, failedReason);
       }).catch(onError);
     });
@@ -41,14 +41,15 @@ export class BullmqAnalysisJobs extends QueueAdapter<AnalysisJobInput, AnalysisJ
 
   async request(input: AnalysisJobInput): Promise<void> {
     const id = analysisJobId(input.gameId);
-    const existing = await this.queue.getJob(id);
+    const queue = this.queueOf(input.gameId);
+    const existing = await queue.getJob(id);
     if (existing) {
       // An answer no process heard (they were all down) is in the finished job: deliver it, or try again.
       if (await existing.isCompleted()) await this.handlersStarted.onAnalysisDone(existing.returnvalue);
       else if (await existing.isFailed()) await existing.retry();
       return;
     }
-    await this.queue.add(ANALYSIS_JOB, input, {
+    await queue.add(ANALYSIS_JOB, input, {
       jobId: id,
       priority: MAX_PRIORITY,
       attempts: ATTEMPTS,

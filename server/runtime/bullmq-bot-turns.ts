@@ -13,16 +13,10 @@ export const MAX_PRIORITY = 2_097_151;
 /** The queue's virtual clock and the owners' tags are forgotten this long after their last change: an idle queue starts again from 1. */
 const FAIRNESS_TTL_MS = 600_000;
 
-/** The queue's virtual clock: the start tag of the latest turn a worker took. Its keys share a hash tag: one slot of a cluster. */
+/** A queue's virtual clock: the start tag of the latest turn a worker took from it. Under the queue's prefix, so in its slot. */
 const virtualClockKey = (prefix: string): string => `${prefix}:{bot-fairness}:clock`;
 /** An owner's next start tag: one past its latest turn's. */
 const ownerNextKey = (prefix: string, owner: string): string => `${prefix}:{bot-fairness}:owner:${owner}`;
-
-/**
- * BullMQ's key prefix: on a cluster a queue's scripts need all its keys in one slot, so the
- * prefix is a hash tag there (`{boardroom}`); on one Redis it stays as it was.
- */
-export const queuePrefix = (prefix: string, cluster: boolean): string => (cluster ? `{${prefix}}` : prefix);
 
 /** A turn's start tag: its owner's next, but not before the virtual clock (an owner idle for a while starts from now). */
 const START_TAG = `
@@ -35,7 +29,7 @@ return tag`;
 const ADVANCE_CLOCK = `
 if tonumber(redis.call('get', KEYS[1]) or '0') < tonumber(ARGV[1]) then redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) end`;
 
-/** A worker took a turn of priority `tag`: the queue's virtual clock moves on to it. */
+/** A worker took a turn of priority `tag` from the queue of `prefix`: that queue's virtual clock moves on to it. */
 export async function advanceVirtualClock(connection: RedisClient, prefix: string, tag: number): Promise<void> {
   if (tag > 0 && tag < MAX_PRIORITY) await connection.eval(ADVANCE_CLOCK, 1, virtualClockKey(prefix), tag, FAIRNESS_TTL_MS);
 }
@@ -50,25 +44,28 @@ export async function advanceVirtualClock(connection: RedisClient, prefix: strin
  * turn a worker took). An owner's turns are served in the order they were asked (their tags
  * rise), and the owners in turn: one owner's hundred games put another owner's new turn behind
  * the jobs running and at most one turn of each other owner. Equal tags are served first come.
+ *
+ * A game's turns all go to one of the bot queues (`botQueueOf`); priorities order a queue only,
+ * so each queue keeps its own clock and owners' tags, in its slot.
  */
 export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, RuntimeHandlers> implements BotTurns {
   constructor(
     connection: RedisClient,
     onError: (error: unknown) => void,
-    prefix = 'boardroom',
+    prefixes: readonly string[] = ['boardroom'],
     /** A bot's answer, once applied here (not stale): its thinking and queue wait, for the metrics. */
     private readonly onAnswered: (result: BotJobResult) => void = () => undefined,
   ) {
-    super(BOT_QUEUE, connection, onError, prefix);
+    super(BOT_QUEUE, connection, onError, prefixes);
   }
 
-  protected listen(events: QueueEvents, handlers: RuntimeHandlers): void {
+  protected listen(events: QueueEvents, queue: Queue<BotJobInput, BotJobResult>, handlers: RuntimeHandlers): void {
     const onError = this.onError;
     // The queue also carries analyses (`gameId-analysis`), which no bot turn's id parser reads as a turn.
     events.on('progress', ({ jobId, data }) => {
       const parsed = parseBotJobId(jobId);
       if (!parsed || typeof data !== 'object' || data === null) return;
-      void this.queue.getJob(jobId).then((job) => {
+      void queue.getJob(jobId).then((job) => {
         if (job) return handlers.onBotThinking(parsed.gameId, parsed.ply, job.data.bot, data as BotThinking);
       }).catch(onError);
     });
@@ -81,48 +78,50 @@ export class BullmqBotTurns extends QueueAdapter<BotJobInput, BotJobResult, Runt
     });
     events.on('failed', ({ jobId }) => {
       if (!parseBotJobId(jobId)) return;
-      void this.queue.getJob(jobId).then((job) => {
+      void queue.getJob(jobId).then((job) => {
         if (job && job.attemptsMade >= ATTEMPTS) return handlers.onBotFailed(job.data.gameId, job.data.ply);
       }).catch(onError);
     });
   }
 
-  /** The queue, for the dashboard and the metrics. */
-  get bullQueue(): Queue {
-    return this.queue as unknown as Queue;
+  /** The queues, for the dashboard and the metrics. */
+  get bullQueues(): readonly Queue[] {
+    return this.queues as unknown as readonly Queue[];
   }
 
   async request(input: BotJobInput): Promise<void> {
     const id = botJobId(input.gameId, input.ply);
-    const existing = await this.queue.getJob(id);
+    const index = this.queueIndexOf(input.gameId);
+    const queue = this.queues[index]!;
+    const existing = await queue.getJob(id);
     if (existing) {
       // After a restart the answer may be waiting in a finished job: deliver it, or try again.
       if (await existing.isCompleted()) await this.handlersStarted.onBotResult(existing.returnvalue);
       else if (await existing.isFailed()) await existing.retry();
       return;
     }
-    await this.queue.add('turn', input, {
+    await queue.add('turn', input, {
       jobId: id,
-      ...(input.owner ? { priority: await this.startTag(input.owner) } : {}),
+      ...(input.owner ? { priority: await this.startTag(this.prefixes[index]!, input.owner) } : {}),
       attempts: ATTEMPTS,
       backoff: { type: 'fixed', delay: 200 },
       ...KEEP_FINISHED_JOBS,
     });
   }
 
-  /** The new turn's start tag, below analyses' priority. */
-  private async startTag(owner: string): Promise<number> {
-    const keys = [virtualClockKey(this.prefix), ownerNextKey(this.prefix, owner)];
+  /** The new turn's start tag in the queue of `prefix`, below analyses' priority. */
+  private async startTag(prefix: string, owner: string): Promise<number> {
+    const keys = [virtualClockKey(prefix), ownerNextKey(prefix, owner)];
     return Number(await this.connection.eval(START_TAG, keys.length, ...keys, MAX_PRIORITY - 1, FAIRNESS_TTL_MS));
   }
 
   async answered(gameId: string, ply: number): Promise<BotJobResult | undefined> {
-    const job = await this.queue.getJob(botJobId(gameId, ply));
+    const job = await this.queueOf(gameId).getJob(botJobId(gameId, ply));
     return job && (await job.isCompleted()) ? job.returnvalue : undefined;
   }
 
   async pending(gameId: string, ply: number): Promise<boolean> {
-    const job = await this.queue.getJob(botJobId(gameId, ply));
+    const job = await this.queueOf(gameId).getJob(botJobId(gameId, ply));
     if (!job) return false;
     const state = await job.getState();
     return state === 'waiting' || state === 'active' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children';

@@ -1,5 +1,6 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { RedisClient } from '../redis/connections.js';
+import { botQueueOf } from './bot-queues.js';
 import { started, type Deliverer } from './handlers.js';
 
 /**
@@ -13,36 +14,49 @@ export const KEEP_FINISHED_JOBS = {
 } as const;
 
 /**
- * A BullMQ queue as a web process sees it: made, it adds jobs; started, it hears the queue's
- * events (every web process does) and hands them to `handlers`, the service made since.
+ * The bot queues as a web process sees them: made, it adds a game's jobs to the game's queue
+ * (`botQueueOf`); started, it hears every queue's events (every web process does) and hands them
+ * to `handlers`, the service made since.
  */
 export abstract class QueueAdapter<Input, Output, Handlers> implements Deliverer<Handlers> {
-  protected readonly queue: Queue<Input, Output>;
-  private events: QueueEvents | undefined;
+  protected readonly queues: readonly Queue<Input, Output>[];
+  private readonly events: QueueEvents[] = [];
   private handlers: Handlers | undefined;
 
   constructor(
     private readonly name: string,
     protected readonly connection: RedisClient,
     protected readonly onError: (error: unknown) => void,
-    protected readonly prefix: string,
+    /** One BullMQ prefix per queue (`botQueuePrefixes`). */
+    protected readonly prefixes: readonly string[],
   ) {
-    this.queue = new Queue(name, { connection, prefix });
-    this.queue.on('error', onError);
+    this.queues = prefixes.map((prefix) => new Queue<Input, Output>(name, { connection, prefix }));
+    for (const queue of this.queues) queue.on('error', onError);
   }
 
-  /** Resolves once the queue's events are heard. */
+  /** The index of a game's queue. */
+  protected queueIndexOf(gameId: string): number {
+    return botQueueOf(gameId, this.queues.length);
+  }
+
+  protected queueOf(gameId: string): Queue<Input, Output> {
+    return this.queues[this.queueIndexOf(gameId)]!;
+  }
+
+  /** Resolves once every queue's events are heard. */
   async start(handlers: Handlers): Promise<void> {
     this.handlers = handlers;
-    const events = new QueueEvents(this.name, { connection: this.connection, prefix: this.prefix });
-    this.events = events;
-    events.on('error', this.onError);
-    this.listen(events, handlers);
-    await events.waitUntilReady();
+    await Promise.all(this.queues.map(async (queue, i) => {
+      const events = new QueueEvents(this.name, { connection: this.connection, prefix: this.prefixes[i]! });
+      this.events.push(events);
+      events.on('error', this.onError);
+      this.listen(events, queue, handlers);
+      await events.waitUntilReady();
+    }));
   }
 
-  /** Hands the queue's events that are this adapter's to `handlers`. */
-  protected abstract listen(events: QueueEvents, handlers: Handlers): void;
+  /** Hands the events of `queue` that are this adapter's to `handlers`. */
+  protected abstract listen(events: QueueEvents, queue: Queue<Input, Output>, handlers: Handlers): void;
 
   /** The handlers, for an answer found while adding a job (a finished job no process heard). */
   protected get handlersStarted(): Handlers {
@@ -50,7 +64,7 @@ export abstract class QueueAdapter<Input, Output, Handlers> implements Deliverer
   }
 
   async close(): Promise<void> {
-    await this.events?.close();
-    await this.queue.close();
+    await Promise.all(this.events.map((events) => events.close()));
+    await Promise.all(this.queues.map((queue) => queue.close()));
   }
 }

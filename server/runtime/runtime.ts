@@ -28,7 +28,8 @@ import { RedisTournaments } from '../tournaments/store/redis-tournaments.js';
 import type { TournamentStore } from '../tournaments/store/tournament-store.js';
 import { botJobCountsKey } from './bot-worker.js';
 import { BullmqAnalysisJobs } from './bullmq-analysis.js';
-import { BullmqBotTurns, queuePrefix } from './bullmq-bot-turns.js';
+import { BullmqBotTurns } from './bullmq-bot-turns.js';
+import { botQueuePrefixes } from './bot-queues.js';
 import { catalogBots } from './catalog-bots.js';
 import type { Deliverer, RuntimeHandlers } from './handlers.js';
 import { LocalAnalysisJobs } from './local-analysis.js';
@@ -216,8 +217,8 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
   } else if (persistence.keeps === 'unknown') log.info({ detail: persistence.detail }, 'could not read the Redis persistence settings');
   const prefix = config.REDIS_PREFIX;
   const cluster = target.kind === 'cluster';
-  const jobsPrefix = queuePrefix(prefix, cluster);
-  const botTurns = new BullmqBotTurns(redis, onError, jobsPrefix, (result) => metrics.botAnswered(result));
+  const queuePrefixes = botQueuePrefixes(prefix, cluster, config.BOT_QUEUES);
+  const botTurns = new BullmqBotTurns(redis, onError, queuePrefixes, (result) => metrics.botAnswered(result));
   const timers = new RedisTimers(redis, onError, prefix);
   // A cluster never held an older server's timer queue, whose keys are in many slots.
   if (!cluster && (await dropRetiredTimerQueue(redis, prefix))) log.info({ queue: `${prefix}:${RETIRED_TIMER_QUEUE}` }, 'dropped the timer jobs of an older server; the live games\' timers are armed again in Redis');
@@ -235,21 +236,30 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
     tournaments: new RedisTournaments(storeRedis, `${prefix}:`),
     botTurns,
     timers,
-    analysisJobs: new BullmqAnalysisJobs(redis, onError, jobsPrefix),
+    analysisJobs: new BullmqAnalysisJobs(redis, onError, queuePrefixes),
     // On a cluster, sharded pub/sub (Redis 7): a room's messages go by SPUBLISH to the master of its channel's slot, not to every node.
     adapter: cluster ? createShardedAdapter(pub, sub, { channelPrefix: `${prefix}:socket.io` }) : createAdapter(pub, sub, { key: `${prefix}:socket.io` }),
     relay: new RedisMoveRelay(pub, sub, `${prefix}:moves`, instance, cluster),
     queueStats: async () => {
-      const [{ prioritized, ...jobs }, befell] = await Promise.all([
-        botTurns.bullQueue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'completed', 'failed'),
-        redis.hgetall(botJobCountsKey(jobsPrefix)),
+      const [counts, befell] = await Promise.all([
+        Promise.all(botTurns.bullQueues.map((queue) => queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'completed', 'failed'))),
+        Promise.all(queuePrefixes.map((queuePrefix) => redis.hgetall(botJobCountsKey(queuePrefix)))),
       ]);
+      const { prioritized, ...jobs } = summed(counts);
+      const { stalled, retried } = summed(befell.map((outcomes) => ({ stalled: Number(outcomes.stalled ?? 0), retried: Number(outcomes.retried ?? 0) })));
       // A turn with an owner waits in BullMQ's prioritized set: the backlog is both.
-      return { ...jobs, waiting: (jobs.waiting ?? 0) + (prioritized ?? 0), stalled: Number(befell.stalled ?? 0), retried: Number(befell.retried ?? 0), ...recentWaits(metrics) };
+      return { ...jobs, waiting: (jobs.waiting ?? 0) + (prioritized ?? 0), stalled: stalled ?? 0, retried: retried ?? 0, ...recentWaits(metrics) };
     },
-    dashboardQueues: [botTurns.bullQueue],
+    dashboardQueues: botTurns.bullQueues,
     closers: [async () => Promise.all(clients.map((client) => client.quit()))],
   };
+}
+
+/** The bot queues' counts added up, name by name. */
+function summed(counts: readonly Record<string, number>[]): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const one of counts) for (const [name, count] of Object.entries(one)) total[name] = (total[name] ?? 0) + count;
+  return total;
 }
 
 /** Waits until every connection is ready, saying once in a while that Redis is out of reach. */

@@ -54,7 +54,9 @@ export function mountEnd(app: express.Express, { config, log, dashboardQueues, a
   if (dashboardQueues.length > 0) {
     const board = new ExpressAdapter();
     board.setBasePath('/admin/queues');
-    createBullBoard({ queues: dashboardQueues.map((q) => new BullMQAdapter(q)), serverAdapter: board });
+    // The bot queues share a name: several are told apart by their prefixes (the dashboard keeps one queue a name).
+    const named = (q: Queue) => (dashboardQueues.length > 1 ? { prefix: `${q.opts.prefix}:` } : {});
+    createBullBoard({ queues: dashboardQueues.map((q) => new BullMQAdapter(q, named(q))), serverAdapter: board });
     app.use('/admin/queues', adminOnly(config.ADMIN_TOKEN, adminSessions), board.getRouter());
   }
   if (existsSync(CLIENT_DIST)) {

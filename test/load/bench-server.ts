@@ -7,16 +7,20 @@ import type { Ack, GameView, MovedEvent, ThinkingView } from '../../shared/proto
 import { GAME_IDS, type GameId } from '../../shared/rules.js';
 import { seededRandom } from '../../shared/random.js';
 import { startRedis } from '../support/redis.js';
+import { startRedisCluster } from '../support/redis-cluster.js';
 import { ADMIN_TOKEN, kill9, spawnBuilt } from '../support/server.js';
 import { connect, percentile, readUsage } from './client.js';
 import { costShare, pinApart, startCpuMeter, type ServerProcess } from './cpu-cost.js';
+import { startRedisMeter, type RedisWorkPerMove } from './redis-info.js';
 import { measureScale, scaleBars, scaleTable, type ScaleResult } from './scale.js';
 import { seedGames, viewAfter, type MoveAck } from './seed-games.js';
 
-const CASES = ['closed', 'open', 'idle', 'spectators', 'thinking', 'admin', 'scale'] as const;
+const CASES = ['closed', 'open', 'idle', 'spectators', 'thinking', 'admin', 'scale', 'cluster'] as const;
 type Case = (typeof CASES)[number];
-/** Run when no case is named: all but scale, which takes minutes to seed. */
-const DEFAULT_CASES = CASES.filter((c) => c !== 'scale');
+/** Run when no case is named: all but scale, which takes minutes to seed, and cluster, which starts six redis-servers. */
+const DEFAULT_CASES = CASES.filter((c) => c !== 'scale' && c !== 'cluster');
+/** The cluster case's measure on each side, at most: its figures are per move, which a few seconds tell. */
+const CLUSTER_SECONDS = 5;
 
 const HELP = `Usage: npm run bench:server -- [--case LIST] [--seconds S] [--tables N] [--watchers N] [--admin-games LIST] [--games LIST] [--moving N] [--waiting N] [--finished N] [--json] [--server DIR]
 
@@ -54,8 +58,14 @@ Each table replays a random legal game made at start-up, so the clients need no 
                their end; the time the measured process takes to re-arm every live game when
                killed and started again, and the moving games' ack p99 meanwhile; a lobby page's
                p99 with --waiting waiting rooms. Then the bars each figure must meet, marked ✓ or ✗
+  cluster      the closed case's N tables on the server with a bot worker on one Redis, then on
+               the tests' Redis Cluster of three masters, each with a replica (a move waits for
+               it: WAIT 1), for S seconds (at most ${CLUSTER_SECONDS}) each: moves/s, ack p50/p99, and for each
+               master (or the one Redis) commands, commandstats µs and CPU µs (INFO, background
+               work included) per accepted move and its share of the commands: how the work
+               spreads over the masters. Not pinned to cores
 
-  --case LIST         cases to run, comma-separated (default: all but scale)
+  --case LIST         cases to run, comma-separated (default: all but scale and cluster)
   --seconds S         how long each measure lasts (default 20)
   --tables N          tables in the closed, open and idle cases (default 500)
   --watchers N        watchers in the spectators case (default 1000)
@@ -134,11 +144,13 @@ interface Target {
   readonly url: string;
   /** The processes whose CPU a move costs: the server, and in Redis mode redis-server (the worker is idle in these cases). */
   readonly processes: readonly ServerProcess[];
+  /** The Redis servers holding the data (a cluster's masters), read by INFO around a measure. */
+  readonly redisServers: readonly { name: string; port: number }[];
   usage(): Promise<{ cpu: number; rss: number }>;
   stop(): Promise<void>;
 }
 
-async function startTarget(kind: 'yardstick' | 'embedded' | 'redis', o: Options): Promise<Target> {
+async function startTarget(kind: 'yardstick' | 'embedded' | 'redis' | 'cluster', o: Options): Promise<Target> {
   if (kind === 'yardstick') {
     const child = spawn(process.execPath, [...nodeArgs(o), '--import', 'tsx', fileURLToPath(new URL('./yardstick.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
     const port = await new Promise<number>((resolve, reject) => {
@@ -151,30 +163,40 @@ async function startTarget(kind: 'yardstick' | 'embedded' | 'redis', o: Options)
       child.once('exit', (code: number | null) => reject(new Error(`the yardstick exited with ${code}`)));
     });
     const url = `http://127.0.0.1:${port}`;
-    return { name: 'yardstick', url, processes: [{ name: 'yardstick', pid: child.pid! }], usage: () => readUsage(url), stop: () => stopChild(child) };
+    return { name: 'yardstick', url, processes: [{ name: 'yardstick', pid: child.pid! }], redisServers: [], usage: () => readUsage(url), stop: () => stopChild(child) };
   }
   const env = serverEnv(o);
   if (kind === 'embedded') {
     const server = await startServer(o);
-    return { name: 'embedded', url: server.url, processes: [{ name: 'web', pid: server.child.pid! }], usage: server.usage, stop: () => stopChild(server.child) };
+    return { name: 'embedded', url: server.url, processes: [{ name: 'web', pid: server.child.pid! }], redisServers: [], usage: server.usage, stop: () => stopChild(server.child) };
+  }
+  if (kind === 'cluster') {
+    const cluster = await startRedisCluster();
+    const masters = await cluster.masters();
+    const redisServers = masters.map((m) => ({ name: `master :${m.port}`, port: m.port }));
+    return startWithWorker('cluster of 3 + worker', { ...env, REDIS_CLUSTER: cluster.seeds.join(',') }, [], redisServers, () => cluster.stop(), o);
   }
   const redis = await startRedis();
-  const web = spawnBuilt('main', { ...env, REDIS_URL: redis.url }, o.server, nodeArgs(o));
-  const worker = spawnBuilt('worker', { ...env, REDIS_URL: redis.url }, o.server);
+  const redisServers = [{ name: `redis :${new URL(redis.url).port}`, port: Number(new URL(redis.url).port) }];
+  return startWithWorker('redis + worker', { ...env, REDIS_URL: redis.url }, [{ name: 'redis', pid: redis.pid()! }], redisServers, () => redis.stop(), o);
+}
+
+/** The built server and a bot worker on a Redis already started, which `stopRedis` stops after them. */
+async function startWithWorker(name: string, env: Record<string, string>, redisProcesses: readonly ServerProcess[], redisServers: Target['redisServers'], stopRedis: () => Promise<void>, o: Options): Promise<Target> {
+  const web = spawnBuilt('main', env, o.server, nodeArgs(o));
+  const worker = spawnBuilt('worker', env, o.server);
   const port = await web.ready;
   await worker.ready;
   const url = `http://127.0.0.1:${port}`;
   return {
-    name: 'redis + worker',
+    name,
     url,
-    processes: [
-      { name: 'web', pid: web.child.pid! },
-      { name: 'redis', pid: redis.pid()! },
-    ],
+    processes: [{ name: 'web', pid: web.child.pid! }, ...redisProcesses],
+    redisServers,
     usage: () => readUsage(url),
     async stop() {
       await Promise.all([stopChild(web.child), stopChild(worker.child)]);
-      await redis.stop();
+      await stopRedis();
     },
   };
 }
@@ -277,11 +299,15 @@ async function runTables(url: string, n: number, think: () => number): Promise<{
   };
 }
 
-/** Moves/s, ack percentiles, bytes of a moved event, server CPU and RSS, and CPU µs per move of each server process over `seconds`. */
-async function measureLoop(target: Target, n: number, seconds: number, think: () => number): Promise<Record<string, number>> {
+/**
+ * Moves/s, ack percentiles, bytes of a moved event, server CPU and RSS, and CPU µs per move of
+ * each server process over `seconds`; and the work per move of each of its Redis servers.
+ */
+async function measureLoop(target: Target, n: number, seconds: number, think: () => number): Promise<{ figures: Record<string, number>; redis: RedisWorkPerMove[] }> {
   const { stats, stop } = await runTables(target.url, n, think);
   await sleep(1000);
   const before = await target.usage();
+  const redis = await startRedisMeter(target.redisServers);
   const cpu = startCpuMeter(target.processes);
   stats.measuring = true;
   const started = performance.now();
@@ -289,9 +315,10 @@ async function measureLoop(target: Target, n: number, seconds: number, think: ()
   stats.measuring = false;
   const elapsed = (performance.now() - started) / 1000;
   const after = await target.usage();
+  const redisWork = await redis.perMove(stats.acks.length);
   stop();
   const errors = [...stats.errors.values()].reduce((a, b) => a + b, 0);
-  return {
+  const figures = {
     'moves-per-s': Math.round(stats.acks.length / elapsed),
     'ack-p50-ms': percentile(stats.acks, 50),
     'ack-p95-ms': percentile(stats.acks, 95),
@@ -302,6 +329,7 @@ async function measureLoop(target: Target, n: number, seconds: number, think: ()
     ...cpu.perMove(stats.acks.length),
     errors,
   };
+  return { figures, redis: redisWork };
 }
 
 /** 10,000 idle connections beside `o.tables` open-loop games: the RSS they add, and the players' acks meanwhile. */
@@ -510,6 +538,20 @@ async function admin(o: Options, games: number): Promise<Record<string, number>>
   }
 }
 
+/** The closed loop on one Redis and on a cluster of three masters: moves/s, acks, and each master's Redis work per move. */
+async function clusterSpread(o: Options, line: (name: string, figures: Record<string, number>) => void): Promise<void> {
+  const seconds = Math.min(o.seconds, CLUSTER_SECONDS);
+  for (const kind of ['redis', 'cluster'] as const) {
+    const target = await startTarget(kind, o);
+    const { figures, redis } = await measureLoop(target, o.tables, seconds, () => 0).finally(() => target.stop());
+    line(`cluster: ${target.name}`, { 'moves-per-s': figures['moves-per-s']!, 'ack-p50-ms': figures['ack-p50-ms']!, 'ack-p99-ms': figures['ack-p99-ms']!, errors: figures.errors! });
+    const commands = redis.reduce((sum, r) => sum + r.commands, 0);
+    const round = (n: number): number => Math.round(n * 10) / 10;
+    for (const r of redis) line(`  ${r.name}`, { 'commands-per-move': r.commands, 'command-us-per-move': r.commandUs, 'cpu-us-per-move': r.cpuUs, 'commands-share-%': Math.round((r.commands / Math.max(1e-9, commands)) * 100) });
+    if (redis.length > 1) line('  masters together', { 'commands-per-move': round(commands), 'command-us-per-move': round(redis.reduce((sum, r) => sum + r.commandUs, 0)), 'cpu-us-per-move': round(redis.reduce((sum, r) => sum + r.cpuUs, 0)) });
+  }
+}
+
 /** The scale case at each count of live games, one after the other, then the table and the bars. */
 async function scale(o: Options): Promise<void> {
   const results: ScaleResult[] = [];
@@ -542,7 +584,7 @@ async function main(): Promise<number> {
       for (const kind of ['yardstick', 'embedded', 'redis'] as const) {
         const target = await startTarget(kind, o);
         console.log(`(${c}: ${target.name}: ${pinApart(target.processes)})`);
-        const figures = await measureLoop(target, o.tables, o.seconds, c === 'closed' ? () => 0 : think).finally(() => target.stop());
+        const { figures } = await measureLoop(target, o.tables, o.seconds, c === 'closed' ? () => 0 : think).finally(() => target.stop());
         if (kind === 'yardstick') {
           yardstick = figures;
           // On two cores the load generator shares the CPU: a yardstick short of a full core was held back by it.
@@ -559,6 +601,7 @@ async function main(): Promise<number> {
       line(`spectators: ${o.watchers}`, await spectators(o, o.watchers));
     } else if (c === 'thinking') line('thinking', await thinking(o));
     else if (c === 'scale') await scale(o);
+    else if (c === 'cluster') await clusterSpread(o, line);
     else for (const games of o.adminGames) line(`admin: ${games} games`, await admin(o, games));
   }
   return 0;

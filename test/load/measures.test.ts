@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { levelVerdict } from './level.js';
 import { cpuPercent, parseProcStat } from './proc-usage.js';
-import { figuresDelta, redisFigures, scaleFigures } from './redis-info.js';
+import { figuresDelta, redisFigures, scaleFigures, startRedisMeter } from './redis-info.js';
+import { startRedis } from '../support/redis.js';
 
 const info = (evalsha: number, zadd: number, infoCalls: number, cpu: number, memory: number): string =>
   [
@@ -38,6 +39,28 @@ describe('Redis INFO figures', () => {
     const own = figuresDelta(scaleFigures(background, 2), moving);
     expect(own).toMatchObject({ calls: 10, usec: 10 * 20 + 0 * 3, cpuSeconds: 0 });
     expect([...own.commands]).toEqual([['evalsha', 10]]);
+  });
+});
+
+describe('Redis work per move on several servers', () => {
+  it('counts each server\'s commands and their µs between the start and the reading, per move', async () => {
+    const [a, b] = [await startRedis(), await startRedis()];
+    try {
+      const [ca, cb] = [a.client(), b.client()];
+      await Promise.all([ca.ping(), cb.ping()]);
+      const servers = [a, b].map((r, i) => ({ name: `r${i}`, port: Number(new URL(r.url).port) }));
+      const meter = await startRedisMeter(servers);
+      for (let i = 0; i < 40; i++) await ca.set(`k${i}`, 'v');
+      for (let i = 0; i < 10; i++) await cb.incr('n');
+      const [wa, wb] = await meter.perMove(10);
+      expect(wa).toMatchObject({ name: 'r0', commands: 4 });
+      expect(wb).toMatchObject({ name: 'r1', commands: 1 });
+      expect(wa!.commandUs).toBeGreaterThan(0);
+      expect(wa!.cpuUs).toBeGreaterThan(0);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 
 /** Redis's own account of its work and memory, from INFO: what the load tools measure a change by. */
 export interface RedisFigures {
@@ -64,5 +64,39 @@ export function scaleFigures(figures: RedisFigures, factor: number): RedisFigure
     commands: new Map([...figures.commands].map(([name, n]) => [name, n * factor])),
     cpuSeconds: figures.cpuSeconds * factor,
     usedMemory: figures.usedMemory * factor,
+  };
+}
+
+/** One Redis server's work per accepted move over a measure. */
+export interface RedisWorkPerMove {
+  readonly name: string;
+  /** Commands served (commandstats calls, INFO left out). */
+  readonly commands: number;
+  /** µs of Redis CPU inside those commands (commandstats usec). */
+  readonly commandUs: number;
+  /** µs of the server's CPU, user and system, its background work (replication, the cluster bus) included. */
+  readonly cpuUs: number;
+}
+
+/**
+ * Reads INFO on each server (a cluster's masters, or the one Redis) now and again at `perMove`,
+ * so a measure shows how its moves' Redis work is spread over them.
+ */
+export async function startRedisMeter(servers: readonly { name: string; port: number }[]): Promise<{ perMove(moves: number): Promise<RedisWorkPerMove[]> }> {
+  const clients = servers.map(({ port }) => new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 }));
+  const before = await Promise.all(clients.map(readRedisFigures));
+  return {
+    async perMove(moves) {
+      try {
+        const after = await Promise.all(clients.map(readRedisFigures));
+        const per = (n: number): number => Math.round((n / Math.max(1, moves)) * 10) / 10;
+        return servers.map(({ name }, i) => {
+          const grown = figuresDelta(before[i]!, after[i]!);
+          return { name, commands: per(grown.calls), commandUs: per(grown.usec), cpuUs: per(grown.cpuSeconds * 1e6) };
+        });
+      } finally {
+        for (const client of clients) client.disconnect();
+      }
+    },
   };
 }

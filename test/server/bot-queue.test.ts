@@ -24,7 +24,7 @@ const SEARCH_MS = 40;
 async function botGames(prefix: string) {
   const turns = new BullmqBotTurns(redis.client(), (error) => {
     throw error;
-  }, prefix);
+  }, [prefix]);
   const games = new Map<string, { owner: string; plies: number }>();
   const asked: string[] = [];
   const started: string[] = [];
@@ -53,8 +53,8 @@ async function botGames(prefix: string) {
       return true;
     },
   });
-  const worker = startBotWorker(redis.client(), { prefix, concurrency: 1, lockMs: 2000, processor: SLEEPY, name: 'sleepy', log: createLogger('silent') });
-  worker.on('active', (job) => started.push(job.id!));
+  const worker = startBotWorker(redis.client(), { prefixes: [prefix], concurrency: 1, lockMs: 2000, processor: SLEEPY, name: 'sleepy', log: createLogger('silent') });
+  worker.each[0]!.on('active', (job) => started.push(job.id!));
   return {
     asked,
     started,

@@ -1,9 +1,12 @@
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
+import { botQueueOf, botQueuePrefixes } from '../../server/runtime/bot-queues.js';
+import { BOT_QUEUE } from '../../server/runtime/bullmq-bot-turns.js';
 import { RedisStore } from '../../server/store/redis-store.js';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
-import { Client, expectOk, startBotWorker, startServer } from '../support/server.js';
+import { ADMIN_TOKEN, Client, expectOk, startBotWorker, startServer } from '../support/server.js';
 import { playRandomly, rulesAgree } from './play.js';
 
 // Two web processes and a bot worker on a local Redis Cluster of three masters, each with a replica.
@@ -68,5 +71,38 @@ describe('Boardroom on a Redis Cluster', () => {
     }
     const masters = new Set(await Promise.all(games.map(async (g) => (await cluster.masterOf(`${PREFIX}:game:{${g.id}}`)).port)));
     expect(masters.size).toBeGreaterThan(1);
+  }, 180_000);
+
+  it('spreads bot games over the three bot queues, one on each master, and the one worker plays them all', async () => {
+    const prefixes = botQueuePrefixes(PREFIX, true);
+    const watcher = await client(web[0]);
+    // Games are made until each queue has one (a game's queue is its id's): five or six on average.
+    const games: string[] = [];
+    while (new Set(games.map((id) => botQueueOf(id, 3))).size < 3 && games.length < 30) {
+      const created = expectOk(await watcher.ask<Created>('room:create', { game: 'minichess', seats: { black: { kind: 'bot', bot: 'engine-1' }, white: { kind: 'bot', bot: 'random' } } }));
+      games.push(created.gameId);
+    }
+    const ends = await Promise.all(games.map((id) => watcher.waitFor<{ view: GameView }>('ended', (e) => e.view.id === id, 120_000)));
+    for (const { view } of ends) expect(view.status).toBe('finished');
+    const queues = prefixes.map((prefix) => new Queue(BOT_QUEUE, { connection: cluster.client(), prefix }));
+    try {
+      for (const id of games) {
+        const ply = ends.find((e) => e.view.id === id)!.view.moves.length - 1;
+        const holders = await Promise.all(queues.map(async (queue) => (await queue.getJob(`${id}-${ply}`)) !== undefined || (await queue.getJob(`${id}-${ply - 1}`)) !== undefined));
+        expect(holders.map((held, i) => (held ? i : -1)).filter((i) => i >= 0)).toEqual([botQueueOf(id, 3)]);
+      }
+      const completed = await Promise.all(queues.map((queue) => queue.getJobCountByTypes('completed')));
+      for (const count of completed) expect(count).toBeGreaterThan(0);
+      const masters = new Set(await Promise.all(prefixes.map(async (prefix) => (await cluster.masterOf(`${prefix}:${BOT_QUEUE}:id`)).port)));
+      expect(masters.size).toBe(3);
+      // The admin's queue line counts the three queues' jobs.
+      const stats = (await (await fetch(`${web[1].url}/admin/api/queue`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { queue: Record<string, number> };
+      expect(stats.queue.completed).toBe(completed.reduce((a, b) => a + b, 0));
+      // The dashboard shows the three, each by its prefix.
+      const board = (await (await fetch(`${web[0].url}/admin/queues/api/queues`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { queues: { name: string }[] };
+      expect(board.queues.map((q) => q.name).sort()).toEqual(prefixes.map((prefix) => `${prefix}:${BOT_QUEUE}`).sort());
+    } finally {
+      await Promise.all(queues.map((queue) => queue.close()));
+    }
   }, 180_000);
 });

@@ -107,17 +107,17 @@ describe('the bot queue', () => {
     const prefix = 'kept';
     const turns = new BullmqBotTurns(redis.client(), (error) => {
       throw error;
-    }, prefix);
+    }, [prefix]);
     const position = GAMES.othello.rules.start({});
     const worker = new Worker<BotJobInput>(BOT_QUEUE, async (job) => ({ gameId: job.data.gameId, ply: job.data.ply, game: job.data.game, bot: job.data.bot, move: 'f5' }), { connection: redis.client(), prefix, concurrency: 50 });
     const turnsPlayed = 1200;
     for (let i = 0; i < turnsPlayed; i++) await turns.request({ gameId: `g${i}`, ply: 0, game: 'othello', position, bot: 'any', budgetMs: 10, deadline: null });
-    const counts = await until(() => turns.bullQueue.getJobCounts('wait', 'active', 'completed'), (c) => c.wait === 0 && c.active === 0, 30_000);
+    const counts = await until(() => turns.bullQueues[0]!.getJobCounts('wait', 'active', 'completed'), (c) => c.wait === 0 && c.active === 0, 30_000);
     await worker.close();
     expect(counts.wait).toBe(0);
     expect(counts.completed).toBeLessThanOrEqual(1000);
-    expect(await turns.bullQueue.getJob(botJobId('g0', 0))).toBeUndefined();
-    expect(await turns.bullQueue.getJob(botJobId(`g${turnsPlayed - 1}`, 0))).toBeDefined();
+    expect(await turns.bullQueues[0]!.getJob(botJobId('g0', 0))).toBeUndefined();
+    expect(await turns.bullQueues[0]!.getJob(botJobId(`g${turnsPlayed - 1}`, 0))).toBeDefined();
     await turns.close();
   });
 });

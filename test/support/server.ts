@@ -5,7 +5,7 @@ import { startBoardroom, type Boardroom } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createLogger } from '../../server/log.js';
 import { connect, redisTarget } from '../../server/redis/connections.js';
-import { queuePrefix } from '../../server/runtime/bullmq-bot-turns.js';
+import { botQueuePrefixes } from '../../server/runtime/bot-queues.js';
 import { BOT_LOCK_MS, startBotWorker as botWorker } from '../../server/runtime/bot-worker.js';
 import { applyMoved, type Ack, type GameView, type MovedEvent } from '../../shared/protocol/index.js';
 
@@ -28,12 +28,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Boa
 }
 
 /** BullMQ bot workers in this process (sandboxed threads running the built processor). */
-/** `redis`: a redis:// URL, or a cluster's seed nodes as REDIS_CLUSTER takes them. */
-export function startBotWorker(redis: string, prefix: string, lockMs = BOT_LOCK_MS, concurrency = 2): { close(): Promise<void> } {
+/** `redis`: a redis:// URL, or a cluster's seed nodes as REDIS_CLUSTER takes them; `queues`: BOT_QUEUES, unset as the servers' default. */
+export function startBotWorker(redis: string, prefix: string, lockMs = BOT_LOCK_MS, concurrency = 2, queues?: number): { close(): Promise<void> } {
   const cluster = !redis.startsWith('redis');
   const connection = connect(redisTarget(cluster ? { REDIS_URL: undefined, REDIS_CLUSTER: redis } : { REDIS_URL: redis, REDIS_CLUSTER: undefined })!, 'jobs');
-  const worker = botWorker(connection, { prefix: queuePrefix(prefix, cluster), concurrency, lockMs, processor: BUILT_PROCESSOR, name: `test-${process.pid}`, log: createLogger('silent') });
-  worker.on('error', () => undefined);
+  const worker = botWorker(connection, { prefixes: botQueuePrefixes(prefix, cluster, queues), concurrency, lockMs, processor: BUILT_PROCESSOR, name: `test-${process.pid}`, log: createLogger('silent') });
+  for (const each of worker.each) each.on('error', () => undefined);
   return {
     async close() {
       await worker.close(true);
