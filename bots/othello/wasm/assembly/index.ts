@@ -1,0 +1,2 @@
+// The Othello core's exports: boards in, boards or counts out, all u64 (BigInt on the JS side).
+export { placements } from './moves';
