@@ -4,7 +4,9 @@ import { flip, flipped } from '../../shared/othello/flip.js';
 import { othelloPerft } from '../../shared/othello/perft.js';
 import { othelloBoardOf, othelloPositionOf, othelloRules } from '../../shared/othello/rules.js';
 import { seededBelow } from '../../shared/random.js';
-import { wasmBoardFlips, wasmFlips, wasmLegalMoves, wasmPerft } from './wasm-core.js';
+import { solve } from './endgame.js';
+import { ffoPositions } from './ffo.js';
+import { wasmBoardFlips, wasmBoardSolve, wasmFlips, wasmLegalMoves, wasmPerft } from './wasm-core.js';
 
 // The WebAssembly core (dist/bots/othello/core.wasm, made by `npm run build`) against the TypeScript rules.
 
@@ -22,6 +24,19 @@ function randomBoard(seed: number, plies: number): OthelloBoard {
     board.make(moves[below(n)]!);
   }
   return board;
+}
+
+/** `board` played on at random (passes included) until at most `empties` are left or the game is over. */
+function playDownTo(board: OthelloBoard, empties: number, seed: number): OthelloBoard {
+  const played = board.clone();
+  const below = seededBelow(seed);
+  const moves = new Int32Array(played.maxMoves);
+  while (64 - played.discCount('black') - played.discCount('white') > empties) {
+    const n = played.generateMoves(moves, 0);
+    if (n === 0) break;
+    played.make(moves[below(n)]!);
+  }
+  return played;
 }
 
 /** The 10,000 positions: random games cut after 0 to 64 plies, so passes and finished games come too. */
@@ -85,6 +100,47 @@ describe('the WebAssembly Othello core', () => {
     for (const position of POSITIONS.filter((_, i) => i % 50 === 0)) {
       expect(wasmPerft(position, 5), othelloRules.formatPosition(position)).toBe(othelloPerft(othelloBoardOf(position), 5));
     }
+  });
+});
+
+describe('the WebAssembly solver of the last empties', () => {
+  // FFO #40-#44 (bots/othello/ffo.ts) played on at random to 2-12 empties: 40 positions from each.
+  const endgames = ffoPositions().flatMap((ffo) => Array.from({ length: 40 }, (_, seed) => playDownTo(ffo.board, 2 + (seed % 11), 100 * ffo.id + seed)));
+
+  it('finds the margin of the TypeScript solver in 200 endgames from the FFO positions', () => {
+    const differences: string[] = [];
+    let solved = 0;
+    let passes = 0;
+    for (const board of endgames) {
+      const typescript = solve(board);
+      if (!typescript) continue; // the game is over
+      if (typescript.move === PASS) passes++;
+      const wasm = wasmBoardSolve(board).score;
+      if (wasm !== typescript.score) differences.push(`${othelloRules.formatPosition(othelloPositionOf(board))}: ${wasm} instead of ${typescript.score}`);
+      solved++;
+    }
+    expect(differences.length, differences.slice(0, 5).join('\n')).toBe(0);
+    expect(solved).toBeGreaterThan(180);
+    expect(passes).toBeGreaterThan(0);
+  });
+
+  it('gives bounds outside a narrow window and the exact margin inside it', () => {
+    for (const board of endgames.filter((_, i) => i % 10 === 0)) {
+      const exact = wasmBoardSolve(board).score;
+      expect(wasmBoardSolve(board, exact, exact + 1).score).toBeLessThanOrEqual(exact); // fails low: an upper bound
+      expect(wasmBoardSolve(board, exact - 1, exact).score).toBeGreaterThanOrEqual(exact); // fails high: a lower bound
+      expect(wasmBoardSolve(board, exact - 1, exact + 1).score).toBe(exact);
+    }
+  });
+
+  it('scores a finished game by its discs, empties to the winner', () => {
+    // Black has a1 and b1, white has nothing: nobody can move, black wins 64-0.
+    expect(wasmBoardSolve(OthelloBoard.fromDiscs(0, 0b11, 0, 0, 'black')).score).toBe(64);
+    expect(wasmBoardSolve(OthelloBoard.fromDiscs(0, 0b11, 0, 0, 'white')).score).toBe(-64);
+    // Black a1, white b1 and h8: black's c1 is the only move, after which nobody can move: 3-1, so 62 with the empties.
+    const blocked = OthelloBoard.fromDiscs(0, 0b1, 1 << 31, 0b10, 'black');
+    expect(solve(blocked)!.score).toBe(62);
+    expect(wasmBoardSolve(blocked).score).toBe(62);
   });
 });
 

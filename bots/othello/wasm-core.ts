@@ -12,6 +12,8 @@ interface CoreExports {
   placements(player: bigint, opponent: bigint): bigint;
   flips(player: bigint, opponent: bigint, square: number): bigint;
   perft(player: bigint, opponent: bigint, depth: number): bigint;
+  solveExact(player: bigint, opponent: bigint, alpha: number, beta: number): number;
+  solvedNodes(): bigint;
 }
 
 /** The part of the WebAssembly API used here: this project's `lib` (ES2022, no DOM) does not declare it. */
@@ -69,4 +71,15 @@ export function wasmFlips(position: OthelloPosition, square: number): number[] {
 
 export function wasmBoardFlips(board: OthelloBoard, square: number): number[] {
   return squaresOf(loaded().flips(u64(board.pHi, board.pLo), u64(board.oHi, board.oLo), square));
+}
+
+/**
+ * The exact final margin for the side to move, empties to the winner, fail-soft in (alpha, beta)
+ * as `solve` in `endgame.ts` scores: the WebAssembly solver of the last empties (no table, no
+ * sorting: for about a dozen empties at most). A finished game scores its final margin.
+ */
+export function wasmBoardSolve(board: OthelloBoard, alpha = -64, beta = 64): { score: number; nodes: number } {
+  const { solveExact, solvedNodes } = loaded();
+  const score = solveExact(u64(board.pHi, board.pLo), u64(board.oHi, board.oLo), alpha, beta);
+  return { score, nodes: Number(solvedNodes()) };
 }

@@ -2,3 +2,4 @@
 export { placements } from './moves';
 export { flips } from './flips';
 export { perft } from './perft';
+export { solveExact, solvedNodes } from './endgame';
