@@ -4,13 +4,13 @@ import { boardroom, lastJson } from './support/cli.js';
 // The installed command (`npx boardroom`, package.json bin) runs the built code in dist/.
 describe('the boardroom command', () => {
   it.each([
-    // docs/rules.md §Perft tables.
-    ['othello', 8, 390216],
-    ['minichess', 5, 46406],
-  ])('perft %s %i --json ends with %i leaves', async (game, depth, leaves) => {
+    // docs/rules.md §Perft tables; Othello counts in WebAssembly unless told otherwise.
+    ['othello', 8, 390216, 'wasm'],
+    ['minichess', 5, 46406, 'ts'],
+  ])('perft %s %i --json ends with %i leaves, counted by %s', async (game, depth, leaves, engine) => {
     const { code, stdout } = await boardroom('perft', game, String(depth), '--json');
     expect(code).toBe(0);
-    expect(lastJson(stdout)).toMatchObject({ game, depth, leaves });
+    expect(lastJson(stdout)).toMatchObject({ game, depth, leaves, engine });
   });
 
   it('perft --divide lists the first moves and sums to the total', async () => {
@@ -19,6 +19,19 @@ describe('the boardroom command', () => {
     const parts = lines.slice(0, -1).map((l) => Number(l.split(': ')[1]));
     expect(lines.slice(0, -1).map((l) => l.split(':')[0]).sort()).toEqual(['c4', 'd3', 'e6', 'f5']);
     expect(parts.reduce((a, b) => a + b, 0)).toBe(1396);
+  });
+
+  it('perft counts othello with either engine, in one thread and on two', async () => {
+    for (const engine of ['ts', 'wasm']) {
+      for (const threads of ['1', '2']) {
+        const { code, stdout } = await boardroom('perft', 'othello', '9', '--engine', engine, '--threads', threads, '--json');
+        expect(code).toBe(0);
+        expect(lastJson(stdout)).toMatchObject({ depth: 9, leaves: 3005288, threads: Number(threads), engine });
+      }
+    }
+    const divided = await boardroom('perft', 'othello', '5', '--engine', 'wasm', '--divide');
+    expect(divided.stdout).toContain('f5: 349');
+    expect(divided.stdout).toContain('perft(5) = 1396 leaves');
   });
 
   it('play reports the position, the side to move, the legal moves and the outcome', async () => {
@@ -80,6 +93,8 @@ describe('the boardroom command', () => {
     [['perft', 'othello', '-1'], 'Unknown option'],
     [['perft', 'othello', 'x'], 'whole number'],
     [['perft', 'othello', '2', '--position', 'nonsense'], 'position/syntax'],
+    [['perft', 'othello', '2', '--engine', 'c'], '--engine is ts or wasm, not "c"'],
+    [['perft', 'gomoku', '2', '--engine', 'wasm'], '--engine wasm counts othello only'],
     [['frobnicate'], 'not a boardroom command'],
   ])('%j exits 2 saying %s', async (args, message) => {
     const { code, stderr } = await boardroom(...args);

@@ -6,6 +6,7 @@ import { engineWithBudget, loadGameBots } from '../registry.js';
 import { benchFfo } from '../othello/bench.js';
 import { benchAnswerTimes } from './answer-time.js';
 import { parallelPerft } from '../perft/parallel.js';
+import type { PerftEngine } from '../perft/subtrees.js';
 
 const HELP = `Usage: npm run bench [-- --runs N | --nodes]
 
@@ -14,7 +15,8 @@ const HELP = `Usage: npm run bench [-- --runs N | --nodes]
 
 Speed figures:
   perft, each the best of N runs (default 3) after one warm-up:
-    Othello perft(11) from the start (must be 212258800): one thread, then one per core
+    Othello perft(11) from the start (must be 212258800): one thread, then one per core; the
+      TypeScript move generator, then the WebAssembly core (bots/othello/wasm/)
     MiniChess perft(6) from the start (must be 514912)
   the engine: nodes/s of each game's engine, as the bots run it, to a fixed depth from fixed positions
   the Othello endgame solver: FFO #40-#44, exact move and margin, time per position
@@ -40,14 +42,17 @@ interface PerftCase {
   readonly depth: number;
   readonly expected: number;
   readonly threads: number;
+  readonly engine: PerftEngine;
 }
 
 const CORES = availableParallelism();
 const PERFT_CASES: readonly PerftCase[] = [
-  { game: 'othello', depth: 11, expected: 212258800, threads: 1 },
-  { game: 'othello', depth: 11, expected: 212258800, threads: CORES },
+  { game: 'othello', depth: 11, expected: 212258800, threads: 1, engine: 'ts' },
+  { game: 'othello', depth: 11, expected: 212258800, threads: CORES, engine: 'ts' },
+  { game: 'othello', depth: 11, expected: 212258800, threads: 1, engine: 'wasm' },
+  { game: 'othello', depth: 11, expected: 212258800, threads: CORES, engine: 'wasm' },
   // Past the table in docs/rules.md §Perft (depth 5); the same generator matches it there.
-  { game: 'minichess', depth: 6, expected: 514912, threads: 1 },
+  { game: 'minichess', depth: 6, expected: 514912, threads: 1, engine: 'ts' },
 ];
 
 /** A fresh engine, as the bots run it, searching the case's position to `maxDepth`. */
@@ -80,20 +85,20 @@ async function main(): Promise<number> {
   console.log(`perft (${CORES} cores here), best of ${runs} after a warm-up`);
   for (const c of PERFT_CASES) {
     const game = GAMES[c.game];
-    const measure = () => parallelPerft(game, game.rules.start(), c.depth, c.threads);
+    const measure = () => parallelPerft(game, game.rules.start(), c.depth, c.threads, undefined, c.engine);
     await measure();
     let best = Infinity;
     for (let i = 0; i < runs; i++) {
       const run = await measure();
       if (run.leaves !== c.expected) {
-        console.error(`${c.game} perft(${c.depth}): ${run.leaves} leaves, expected ${c.expected}`);
+        console.error(`${c.game} perft(${c.depth}), ${c.engine}: ${run.leaves} leaves, expected ${c.expected}`);
         failed = true;
       }
       best = Math.min(best, run.ms);
     }
     const rate = Math.round(c.expected / (best / 1000)).toLocaleString('en-US');
     const name = `${c.game} perft(${c.depth})`;
-    console.log(`  ${name.padEnd(20)} ${String(c.expected).padStart(10)} leaves  ${(best / 1000).toFixed(3)} s  ${rate.padStart(12)} leaves/s  ${c.threads} thread${c.threads > 1 ? 's' : ''}`);
+    console.log(`  ${name.padEnd(20)} ${String(c.expected).padStart(10)} leaves  ${(best / 1000).toFixed(3)} s  ${rate.padStart(12)} leaves/s  ${c.threads} thread${c.threads > 1 ? 's' : ''}  ${c.engine}`);
   }
   console.log('\nthe engine as the bots run it, to a fixed depth (a fresh engine each)');
   await loadGameBots();

@@ -2,9 +2,18 @@ import type { MutableBoard } from '../../shared/board.js';
 import { OthelloBoard } from '../../shared/othello/board.js';
 import { othelloPerft } from '../../shared/othello/perft.js';
 import { perft } from '../../shared/perft.js';
+import { wasmBoardPerft } from '../othello/wasm-core.js';
 
-/** The fastest exact perft for the board: Othello's own, else the generic one. */
-export function leaves(board: MutableBoard, depth: number): number {
+/** Who counts: the TypeScript perft, or Othello's WebAssembly core (`bots/othello/wasm-core.ts`). */
+export const PERFT_ENGINES = ['ts', 'wasm'] as const;
+export type PerftEngine = (typeof PERFT_ENGINES)[number];
+
+/** The fastest exact perft for the board in the engine: Othello's own, else the generic one. */
+export function leaves(board: MutableBoard, depth: number, engine: PerftEngine = 'ts'): number {
+  if (engine === 'wasm') {
+    if (!(board instanceof OthelloBoard)) throw new Error('The WebAssembly perft counts Othello only.');
+    return wasmBoardPerft(board, depth);
+  }
   return board instanceof OthelloBoard ? othelloPerft(board, depth) : perft(board, depth);
 }
 
