@@ -12,6 +12,11 @@ export interface ClusterNode {
   readonly port: number;
   /** SIGKILL: the node is gone; its replica takes its slots after `nodeTimeoutMs`. */
   kill(): Promise<void>;
+  /** SIGSTOP, then SIGCONT: the process holds still (its sockets stay open) until `resume`. */
+  pause(): void;
+  resume(): void;
+  /** What the node says it is now (INFO replication). */
+  role(): Promise<'master' | 'replica'>;
   readonly alive: boolean;
 }
 
@@ -24,6 +29,8 @@ export interface TestRedisCluster {
   /** The node serving a key's slot as master now, asked of a live node. */
   masterOf(key: string): Promise<ClusterNode>;
   masters(): Promise<ClusterNode[]>;
+  /** The node replicating `master` now (its first, by the master's INFO replication). */
+  replicaOf(master: ClusterNode): Promise<ClusterNode>;
   /** Until every slot is served again (cluster_state:ok on every live node). */
   untilOk(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -73,6 +80,15 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<T
       const gone = new Promise((r) => child.once('exit', r));
       child.kill('SIGKILL');
       await gone;
+    },
+    pause() {
+      children[i]!.kill('SIGSTOP');
+    },
+    resume() {
+      children[i]!.kill('SIGCONT');
+    },
+    async role() {
+      return (await info(port, 'replication')).includes('role:master') ? 'master' : 'replica';
     },
   }));
   const clients: Cluster[] = [];
@@ -134,6 +150,12 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<T
     async masters() {
       const ports = new Set((await slotTable()).map((r) => r.port));
       return nodes.filter((n) => ports.has(n.port));
+    },
+    async replicaOf(master: ClusterNode) {
+      const port = Number(/slave0:ip=[^,]+,port=(\d+)/.exec(await info(master.port, 'replication'))?.[1]);
+      const replica = nodes.find((n) => n.port === port);
+      if (!replica) throw new Error(`the master on ${master.port} has no replica`);
+      return replica;
     },
     untilOk,
     async stop() {
