@@ -2,11 +2,10 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Boardroom } from '../../server/app.js';
 import { seatIdentity } from '../../server/games/game.js';
-import { identityKey, type Identity } from '../../server/ratings/rating.js';
+import { freshRecord, identityKey, rateGame, type Identity, type RatingRecord } from '../../server/ratings/rating.js';
 import { RedisKeys } from '../../server/store/redis-keys.js';
 import { RedisStore } from '../../server/store/redis-store.js';
 import type { StoredGame } from '../../server/store/store.js';
-import type { GameView } from '../../shared/protocol/index.js';
 import { seededRandom } from '../../shared/random.js';
 import { lostMoves, RandomPlayers, type Acked, type Seat } from '../support/random-players.js';
 import { startRedisCluster, type ClusterNode, type TestRedisCluster } from '../support/redis-cluster.js';
@@ -64,8 +63,9 @@ const NO_CLOCK = { kind: 'none' };
  * A game between two people, each on their own web process, played at random to its end (or
  * resigned after `resignAfter` moves each); rated between accounts when `rated`.
  */
-async function peopleGame(rig: Rig, game: Game, rated: boolean, first: number, resignAfter?: number): Promise<{ gameId: string; play: () => Promise<unknown> }> {
-  const [ann, bob] = rated ? [await signUp(rig.web[first % 2]!), await signUp(rig.web[(first + 1) % 2]!)] : [undefined, undefined];
+type Account = { name: string; cookie: string };
+async function peopleGame(rig: Rig, game: Game, rated: boolean, first: number, resignAfter?: number, accounts?: [Account, Account]): Promise<{ gameId: string; play: () => Promise<unknown> }> {
+  const [ann, bob] = accounts ?? (rated ? [await signUp(rig.web[first % 2]!), await signUp(rig.web[(first + 1) % 2]!)] : [undefined, undefined]);
   const host = await rig.players.connect(first, ann?.cookie);
   const guest = await rig.players.connect(first + 1, bob?.cookie);
   const created = expectOk(await host.ask<Created>('room:create', { game, rated, timeControl: NO_CLOCK, seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'random' } }));
@@ -82,8 +82,8 @@ async function peopleGame(rig: Rig, game: Game, rated: boolean, first: number, r
 }
 
 /** A person against a roster bot, which the bot workers play. */
-async function botGame(rig: Rig, game: Game, bot: string, rated: boolean, first: number, resignAfter?: number): Promise<{ gameId: string; play: () => Promise<unknown> }> {
-  const account = rated ? await signUp(rig.web[first % 2]!) : undefined;
+async function botGame(rig: Rig, game: Game, bot: string, rated: boolean, first: number, resignAfter?: number, player?: Account): Promise<{ gameId: string; play: () => Promise<unknown> }> {
+  const account = player ?? (rated ? await signUp(rig.web[first % 2]!) : undefined);
   const host = await rig.players.connect(first, account?.cookie);
   const color = first % 2 === 0 ? 'black' : 'white';
   const seats = { [color]: { kind: 'human' }, [color === 'black' ? 'white' : 'black']: { kind: 'bot', bot } };
@@ -289,5 +289,126 @@ describe('a master SIGKILLed after acknowledging writes its replica never receiv
     for (const lost of without.lost) expect(lost.at).toBeGreaterThan(without.killedAt - 400 - 100);
     expect(withWait.acked.filter((a) => a.at <= withWait.killedAt).length).toBeGreaterThan(50);
     expect(withWait.lost).toEqual([]);
+  }, 180_000);
+});
+
+/**
+ * Every identity's ratings recomputed from the finished games alone, with the server's Glicko-2
+ * (one game, one rating period). The order an identity's games were rated in is its history's
+ * (oldest first): two games of a bot may end in the same millisecond on two processes, and the
+ * server rates the later one against the record the earlier one left, so the end times alone do
+ * not give the order. Each game is rated against its opponent's record as read at its end, which
+ * is the version of the opponent's recomputed records whose rating the game's result banner shows
+ * as the opponent's `before` (a rating the opponent's other games may since have changed).
+ */
+function recount(games: ReadonlyMap<string, StoredGame>, histories: ReadonlyMap<string, readonly string[]>): Map<string, RatingRecord> {
+  const chains = new Map<string, RatingRecord[]>();
+  const queues = new Map<string, StoredGame[]>();
+  const chainOf = (game: StoredGame['game'], identity: Identity): RatingRecord[] => {
+    const key = `${game}/${identityKey(identity)}`;
+    if (!chains.has(key)) chains.set(key, [freshRecord(game, identity)]);
+    return chains.get(key)!;
+  };
+  for (const [who, history] of histories) {
+    for (const id of [...history].reverse()) {
+      const game = games.get(id);
+      const players = game && ratedPlayers(game);
+      if (!players) continue;
+      const key = `${game.game}/${who}`;
+      chainOf(game.game, identityKey(players[0]) === who ? players[0] : players[1]);
+      queues.set(key, [...(queues.get(key) ?? []), game]);
+    }
+  }
+  for (let progress = true; progress; ) {
+    progress = false;
+    for (const [key, queue] of queues) {
+      const game = queue[0];
+      if (!game) continue;
+      const [black, white] = ratedPlayers(game)!;
+      const color = `${game.game}/${identityKey(black)}` === key ? 'black' : 'white';
+      const opponent = chainOf(game.game, color === 'black' ? white : black);
+      const before = game.ratingChange![color === 'black' ? 'white' : 'black'].before;
+      const snapshot = opponent.find((record) => record.rating === before);
+      if (!snapshot) continue;
+      const mine = chains.get(key)!;
+      const rated = color === 'black' ? rateGame(mine.at(-1)!, snapshot, game.result!.winner, 0).black : rateGame(snapshot, mine.at(-1)!, game.result!.winner, 0).white;
+      mine.push(rated);
+      queue.shift();
+      progress = true;
+    }
+  }
+  const stuck = [...queues].filter(([, queue]) => queue.length > 0).map(([key, queue]) => `${key} at ${queue[0]!.id}`);
+  if (stuck.length > 0) throw new Error(`the recount found no opponent record for: ${stuck.join(', ')}`);
+  return new Map([...chains].map(([key, chain]) => [key, chain.at(-1)!]));
+}
+
+describe('200 rated games on the cluster', () => {
+  it('people, bots and both, across two web processes and two bot workers: no acknowledged move lost, every rating applied once, as a recount from the games finds them', async () => {
+    const r = await rig('count', {}, 2, 200, [5, 20]);
+    const games: Game[] = ['othello', 'gomoku', 'minichess'];
+    const started = Date.now();
+    r.players.deadline = started + 100_000;
+    const ids: string[] = [];
+    const tables: Promise<unknown>[] = [];
+    // 16 pairs of people play 7 games each, one at a time; 8 people play 8 games each against a
+    // roster bot; 24 games are between two roster bots. Each person resigns after a few moves.
+    for (let t = 0; t < 16; t++) {
+      const pair: [Account, Account] = [await signUp(r.web[t % 2]!), await signUp(r.web[(t + 1) % 2]!)];
+      tables.push((async () => {
+        for (let g = 0; g < 7; g++) {
+          const made = await peopleGame(r, games[(t + g) % 3]!, true, t + g, 2, g % 2 === 0 ? pair : [pair[1], pair[0]]);
+          ids.push(made.gameId);
+          await made.play();
+        }
+      })());
+    }
+    const bots = ['random', 'engine-1', 'engine-2'];
+    for (let t = 0; t < 8; t++) {
+      const person = await signUp(r.web[t % 2]!);
+      tables.push((async () => {
+        for (let g = 0; g < 8; g++) {
+          const made = await botGame(r, games[(t + g) % 3]!, bots[(t * 8 + g) % 3]!, true, t + g, 3, person);
+          ids.push(made.gameId);
+          await made.play();
+        }
+      })());
+    }
+    for (let g = 0; g < 24; g++) {
+      const [black, white] = [bots[g % 3]!, bots[(g + 1) % 3]!];
+      const made = await botsGame(r, games[g % 3]!, black, white, true);
+      ids.push(made.gameId);
+      tables.push(made.play());
+    }
+    await Promise.all(tables);
+    await untilEndsApplied(r);
+    const stored = await storedGames(r, ids);
+    console.log(`[200 games] ${ids.length} games, ${[...stored.values()].filter((g) => g.status === 'finished').length} finished, ${r.players.acked.length} moves acknowledged in ${Date.now() - started} ms`);
+    expect(ids).toHaveLength(200);
+    expect([...stored.values()].filter((g) => g.status !== 'finished').map((g) => g.id)).toEqual([]);
+    expect(lostMoves(r.players.acked, new Map([...stored].map(([id, g]) => [id, g.moves])))).toEqual([]);
+    expect(await ratingsOnce(r, stored)).toEqual([]);
+
+    const rated = [...stored.values()].filter((g) => ratedPlayers(g));
+    expect(rated.length).toBeGreaterThan(180);
+    const client = r.cluster.client();
+    const identities = new Map(rated.flatMap((g) => ratedPlayers(g)!).map((identity) => [identityKey(identity), identity]));
+    const histories = new Map<string, string[]>();
+    for (const [key, identity] of identities) histories.set(key, await client.lrange(r.keys.history(identity), 0, -1));
+    // The history keeps 50 games: this test keeps every identity under that, so it holds them all.
+    expect(Math.max(...[...histories.values()].map((h) => h.length))).toBeLessThan(50);
+    const recounted = recount(stored, histories);
+    const boards = new Map(await Promise.all(games.map(async (game) => [game, await r.store.leaderboard(game, 1000)] as const)));
+    for (const [key, expected] of recounted) {
+      const game = key.slice(0, key.indexOf('/')) as Game;
+      const [record] = await r.store.ratings(game, [expected]);
+      expect({ key, games: record!.games, wins: record!.wins, draws: record!.draws, losses: record!.losses }).toEqual({ key, games: expected.games, wins: expected.wins, draws: expected.draws, losses: expected.losses });
+      expect(record!.rating, key).toBeCloseTo(expected.rating, 9);
+      expect(record!.rd, key).toBeCloseTo(expected.rd, 9);
+      expect(record!.vol, key).toBeCloseTo(expected.vol, 9);
+      expect(boards.get(game)!.find((row) => identityKey(row) === identityKey(expected))?.rating, key).toBeCloseTo(expected.rating, 9);
+    }
+
+    const masters = new Set(await Promise.all(ids.map(async (id) => (await r.cluster.masterOf(r.keys.game(id))).port)));
+    expect(masters.size).toBe(3);
   }, 180_000);
 });
