@@ -40,11 +40,18 @@ export interface ClusterOptions {
   readonly masters?: number;
   readonly replicasPerMaster?: number;
   readonly nodeTimeoutMs?: number;
+  /**
+   * `cluster-require-full-coverage`: by default a cluster refuses every command (CLUSTERDOWN)
+   * while any slot has no master, from the moment a master is marked failed until its replica is
+   * promoted; `false` keeps the other masters serving meanwhile.
+   */
+  readonly requireFullCoverage?: boolean;
 }
 
-async function spawnNode(port: number, dir: string, nodeTimeoutMs: number): Promise<ChildProcess> {
+async function spawnNode(port: number, dir: string, nodeTimeoutMs: number, requireFullCoverage: boolean): Promise<ChildProcess> {
   mkdirSync(dir, { recursive: true });
-  return spawnRedisServer(port, ['--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs)]);
+  const coverage = ['--cluster-require-full-coverage', requireFullCoverage ? 'yes' : 'no'];
+  return spawnRedisServer(port, ['--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs), ...coverage]);
 }
 
 async function info(port: number, section: string): Promise<string> {
@@ -62,11 +69,11 @@ async function info(port: number, section: string): Promise<string> {
  * on free ports, joined by `redis-cli --cluster create`, keeping nothing on disk.
  */
 export async function startRedisCluster(options: ClusterOptions = {}): Promise<TestRedisCluster> {
-  const { masters = 3, replicasPerMaster = 1, nodeTimeoutMs = 1000 } = options;
+  const { masters = 3, replicasPerMaster = 1, nodeTimeoutMs = 1000, requireFullCoverage = true } = options;
   const root = mkdtempSync(join(tmpdir(), 'boardroom-cluster-'));
   const ports: number[] = [];
   for (let i = 0; i < masters * (1 + replicasPerMaster); i++) ports.push(await freePort());
-  const children = await Promise.all(ports.map((port) => spawnNode(port, join(root, String(port)), nodeTimeoutMs)));
+  const children = await Promise.all(ports.map((port) => spawnNode(port, join(root, String(port)), nodeTimeoutMs, requireFullCoverage)));
   const seeds = ports.map((port) => `127.0.0.1:${port}`);
   await run('redis-cli', ['--cluster', 'create', ...seeds, '--cluster-replicas', String(replicasPerMaster), '--cluster-yes']);
   const nodes: ClusterNode[] = ports.map((port, i) => ({
