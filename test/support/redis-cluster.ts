@@ -12,6 +12,11 @@ export interface ClusterNode {
   readonly port: number;
   /** SIGKILL: the node is gone; its replica takes its slots after `nodeTimeoutMs`. */
   kill(): Promise<void>;
+  /** SIGSTOP, then SIGCONT: the process holds still (its sockets stay open) until `resume`. */
+  pause(): void;
+  resume(): void;
+  /** What the node says it is now (INFO replication). */
+  role(): Promise<'master' | 'replica'>;
   readonly alive: boolean;
 }
 
@@ -24,6 +29,8 @@ export interface TestRedisCluster {
   /** The node serving a key's slot as master now, asked of a live node. */
   masterOf(key: string): Promise<ClusterNode>;
   masters(): Promise<ClusterNode[]>;
+  /** The node replicating `master` now (its first, by the master's INFO replication). */
+  replicaOf(master: ClusterNode): Promise<ClusterNode>;
   /** Until every slot is served again (cluster_state:ok on every live node). */
   untilOk(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -33,11 +40,18 @@ export interface ClusterOptions {
   readonly masters?: number;
   readonly replicasPerMaster?: number;
   readonly nodeTimeoutMs?: number;
+  /**
+   * `cluster-require-full-coverage`: by default a cluster refuses every command (CLUSTERDOWN)
+   * while any slot has no master, from the moment a master is marked failed until its replica is
+   * promoted; `false` keeps the other masters serving meanwhile.
+   */
+  readonly requireFullCoverage?: boolean;
 }
 
-async function spawnNode(port: number, dir: string, nodeTimeoutMs: number): Promise<ChildProcess> {
+async function spawnNode(port: number, dir: string, nodeTimeoutMs: number, requireFullCoverage: boolean): Promise<ChildProcess> {
   mkdirSync(dir, { recursive: true });
-  return spawnRedisServer(port, ['--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs)]);
+  const coverage = ['--cluster-require-full-coverage', requireFullCoverage ? 'yes' : 'no'];
+  return spawnRedisServer(port, ['--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs), ...coverage]);
 }
 
 async function info(port: number, section: string): Promise<string> {
@@ -55,11 +69,11 @@ async function info(port: number, section: string): Promise<string> {
  * on free ports, joined by `redis-cli --cluster create`, keeping nothing on disk.
  */
 export async function startRedisCluster(options: ClusterOptions = {}): Promise<TestRedisCluster> {
-  const { masters = 3, replicasPerMaster = 1, nodeTimeoutMs = 1000 } = options;
+  const { masters = 3, replicasPerMaster = 1, nodeTimeoutMs = 1000, requireFullCoverage = true } = options;
   const root = mkdtempSync(join(tmpdir(), 'boardroom-cluster-'));
   const ports: number[] = [];
   for (let i = 0; i < masters * (1 + replicasPerMaster); i++) ports.push(await freePort());
-  const children = await Promise.all(ports.map((port) => spawnNode(port, join(root, String(port)), nodeTimeoutMs)));
+  const children = await Promise.all(ports.map((port) => spawnNode(port, join(root, String(port)), nodeTimeoutMs, requireFullCoverage)));
   const seeds = ports.map((port) => `127.0.0.1:${port}`);
   await run('redis-cli', ['--cluster', 'create', ...seeds, '--cluster-replicas', String(replicasPerMaster), '--cluster-yes']);
   const nodes: ClusterNode[] = ports.map((port, i) => ({
@@ -73,6 +87,15 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<T
       const gone = new Promise((r) => child.once('exit', r));
       child.kill('SIGKILL');
       await gone;
+    },
+    pause() {
+      children[i]!.kill('SIGSTOP');
+    },
+    resume() {
+      children[i]!.kill('SIGCONT');
+    },
+    async role() {
+      return (await info(port, 'replication')).includes('role:master') ? 'master' : 'replica';
     },
   }));
   const clients: Cluster[] = [];
@@ -134,6 +157,12 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<T
     async masters() {
       const ports = new Set((await slotTable()).map((r) => r.port));
       return nodes.filter((n) => ports.has(n.port));
+    },
+    async replicaOf(master: ClusterNode) {
+      const port = Number(/slave0:ip=[^,]+,port=(\d+)/.exec(await info(master.port, 'replication'))?.[1]);
+      const replica = nodes.find((n) => n.port === port);
+      if (!replica) throw new Error(`the master on ${master.port} has no replica`);
+      return replica;
     },
     untilOk,
     async stop() {
