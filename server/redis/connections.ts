@@ -85,6 +85,11 @@ export function ownerOf(client: RedisClient, key: string): Redis {
   return node;
 }
 
+/** The replicas of a key's master as last seen (a cluster's slot map lists the master, then its replicas). */
+export function replicasOf(client: RedisClient, key: string): number {
+  return isCluster(client) ? Math.max(0, (client.slots[slotOf(key)]?.length ?? 1) - 1) : 0;
+}
+
 /** Slot ranges of a cluster served by a master with no replica: a failover there would lose its writes, and its slots. */
 export async function unreplicatedRanges(client: Cluster): Promise<string[]> {
   const ranges = await client.cluster('SLOTS');

@@ -227,7 +227,15 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
   const waitForReplica = cluster && config.CLUSTER_WAIT_REPLICA === '1' && bare.length === 0;
   if (bare.length > 0) log.warn({ slots: bare }, 'Some masters of this Redis Cluster have no replica: the moves of their games may be lost at a failover, and their games stop until the master is back. Give each master a replica.');
   else if (cluster && !waitForReplica) log.warn('CLUSTER_WAIT_REPLICA=0: a move is acknowledged before a replica has it, so a failover may lose acknowledged moves.');
-  const store = new RedisStore(storeRedis, `${prefix}:`, waitForReplica ? { waitMs: config.CLUSTER_WAIT_MS, onShort: (gameId) => log.warn({ gameId, waitMs: config.CLUSTER_WAIT_MS }, 'no replica took a game write in time: it is acknowledged all the same') } : undefined);
+  // Writes no replica took (in time, or at all after a failover), told at most every 10 s, with their count.
+  let short = { count: 0, toldAt: 0 };
+  const onShort = (gameId: string): void => {
+    short.count++;
+    if (Date.now() - short.toldAt < 10_000) return;
+    log.warn({ gameId, writes: short.count, waitMs: config.CLUSTER_WAIT_MS }, 'game writes no replica took in time (or whose master has none since a failover): acknowledged all the same');
+    short = { count: 0, toldAt: Date.now() };
+  };
+  const store = new RedisStore(storeRedis, `${prefix}:`, waitForReplica ? { waitMs: config.CLUSTER_WAIT_MS, onShort } : undefined);
   const migrated = await store.migrate();
   if (migrated > 0) log.info({ keys: migrated }, 'renamed the keys of an older server to the layout with hash tags');
   return {

@@ -1,4 +1,4 @@
-import { ownerOf, type RedisClient } from '../redis/connections.js';
+import { ownerOf, replicasOf, type RedisClient } from '../redis/connections.js';
 import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
@@ -21,6 +21,9 @@ import type { LeaseStore } from './leases.js';
  * KEYS: the stamps hash, then one key per entry. ARGV: game id, version, then per entry: `z` (a
  * sorted set) or `s` (a set), its member, its score.
  */
+/** How much longer than its own timeout a `WAIT` may take to be answered before the master counts as gone. */
+const WAIT_ANSWER_MS = 250;
+
 const INDEX_ADD = `
 local stamp = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
 if stamp < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
@@ -346,12 +349,21 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
     }
   }
 
-  /** Waits for a replica of the game's master to hold what this connection wrote there. */
+  /**
+   * Waits for a replica of the game's master to hold what this connection wrote there. A master
+   * with no replica (one promoted by a failover, until a replica follows it) is not waited on, as
+   * no wait would help. A master that does not answer the wait (one just gone) fails the write
+   * in bounded time: not acknowledged, as it may be lost; the client's retry finds out.
+   */
   private async replicated(gameId: string): Promise<void> {
     if (!this.replication) return;
     const key = this.k.game(gameId);
-    const acked = await ownerOf(this.redis, key).wait(1, this.replication.waitMs);
-    if (acked < 1) this.replication.onShort(gameId);
+    const { waitMs, onShort } = this.replication;
+    if (replicasOf(this.redis, key) === 0) return onShort(gameId);
+    let timer: NodeJS.Timeout | undefined;
+    const unanswered = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the master of game ${gameId} did not answer WAIT`)), waitMs + WAIT_ANSWER_MS)));
+    const acked = await Promise.race([ownerOf(this.redis, key).wait(1, waitMs), unanswered]).finally(() => clearTimeout(timer));
+    if (acked < 1) onShort(gameId);
   }
 
   /** The entries of the listing a write replaced that the new one has not, removed unless a later write wants them. */

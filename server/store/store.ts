@@ -217,7 +217,7 @@ export interface GameStore {
  */
 export function isStoreUnavailable(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /Stream isn't writeable|Connection is closed|ECONNREFUSED|ECONNRESET|EPIPE|MaxRetriesPerRequest/i.test(message);
+  return /Stream isn't writeable|Connection is closed|ECONNREFUSED|ECONNRESET|EPIPE|MaxRetriesPerRequest|did not answer WAIT/i.test(message);
 }
 
 /** A game written before a field existed reads as if the field had its empty value. */

@@ -152,8 +152,14 @@ async function ratingsOnce(rig: Rig, games: ReadonlyMap<string, StoredGame>): Pr
   }
   for (const [key, { identity, game, ids }] of expected) {
     const [record] = await rig.store.ratings(game, [identity]);
-    if (record!.games !== ids.length) wrong.push(`${key}: its record counts ${record!.games} games, ${ids.length} were rated`);
     const history = await client.lrange(rig.keys.history(identity), 0, -1);
+    if (record!.games !== ids.length) {
+      const extra = history.filter((h) => !ids.includes(h)).map((h) => {
+        const g = games.get(h);
+        return g ? `${h} (${g.status}, ${g.result?.reason ?? 'no result'}, ${g.moves.length} moves, rated ${g.rated})` : `${h} (not in this run)`;
+      });
+      wrong.push(`${key}: its record counts ${record!.games} games, ${ids.length} were rated; its history also holds ${extra.join(', ') || 'nothing else'}`);
+    }
     const applied = new Set(await client.zrange(rig.keys.applied(identity), 0, -1));
     for (const id of ids) {
       const times = history.filter((h) => h === id).length;
@@ -264,14 +270,14 @@ describe('a master SIGKILLed during 50 live games on the cluster', () => {
     expect(during.length).toBeGreaterThan(50);
     expect(slow.length).toBeLessThanOrEqual(Math.ceil(during.length / 50));
 
-    // Games on the killed master's slots that were live at the kill move again after the
-    // promotion; most within 5 s of it. Not all yet: a move sent at the kill can go unanswered for
-    // the client's 10 s, and a game or two was seen still stalled 15 s on (printed).
+    // Games on the killed master's slots that were live at the kill move again within 5 s of the
+    // promotion: a wait for a replica the dead master cannot answer fails in bounded time, and the
+    // promoted master, with no replica yet, is not waited on.
     const stalled = [...run.onVictim].filter((id) => run.games.get(id)!.status !== 'finished' || acked.some((a) => a.gameId === id && a.at > killedAt));
     expect(stalled.length).toBeGreaterThan(0);
     const resumedMs = stalled.map((id) => (acked.find((a) => a.gameId === id && a.at > promotedAt)?.at ?? Infinity) - promotedAt);
     console.log(`[failover kill] games on the killed master's slots moved again ${resumedMs.sort((a, b) => a - b).join(', ')} ms after the promotion`);
-    expect(resumedMs.filter((ms) => ms < 5000).length).toBeGreaterThanOrEqual(stalled.length / 2);
+    expect(resumedMs.filter((ms) => ms >= 5000)).toEqual([]);
 
     expect([...run.games.values()].filter((g) => ratedPlayers(g)).length).toBeGreaterThan(10);
     expect(run.ratingErrors).toEqual([]);
