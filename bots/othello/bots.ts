@@ -9,6 +9,7 @@ import { measuredProbCut, search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
 import { countFlips } from '../../shared/othello/flip.js';
 import { OthelloSearchBoard } from './search-board.js';
+import { bestRootChild, minimaxNode, OutOfTime } from '../seed-minimax.js';
 
 function othelloPosition(position: Position, bot: string): OthelloPosition {
   if (position.game !== 'othello') throw new Error(`${bot} plays Othello, not ${position.game}.`);
@@ -102,9 +103,6 @@ function seedTurn(position: Position, name: string, budgetMs: number, limits: Th
 function forcedPass(started: number): SearchReport {
   return { move: PASS, score: 0, depth: 0, nodes: 0, pv: [PASS], ms: performance.now() - started, nps: 0 };
 }
-
-/** A search that ran out of time. */
-class OutOfTime extends Error {}
 
 /**
  * Iterative deepening over a seed's fixed-depth search, so that a short clock still gets the move
@@ -203,19 +201,13 @@ class Seed000Search {
   root(depth: number): { move: number; score: number; nodes: number } {
     const board = this.board;
     const count = board.generateMoves(this.buffer, 0);
-    let best = this.buffer[0]!;
-    let alpha = -Infinity;
-    for (let i = 0; i < count; i++) {
-      const move = this.buffer[i]!;
-      const plies = playFolded(board, move, this.buffer, 33 * 17);
+    const best = bestRootChild(count, -Infinity, (i, alpha) => {
+      const plies = playFolded(board, this.buffer[i]!, this.buffer, 33 * 17);
       const score = this.alphaBeta(depth - 1, false, alpha, Infinity, 1);
       takeBack(board, plies);
-      if (score > alpha) {
-        alpha = score;
-        best = move;
-      }
-    }
-    return { move: best, score: alpha, nodes: this.nodes };
+      return score;
+    });
+    return { move: this.buffer[best.index]!, score: best.score, nodes: this.nodes };
   }
 
   /** The report's `ab_pruning`: `isMax` alternates by ply, whoever is to move. */
@@ -225,21 +217,12 @@ class Seed000Search {
     const offset = ply * 33;
     const count = board.generateMoves(this.buffer, offset);
     if (depth === 0 || count === 0) return seed000Evaluate(board, this.meBlack, this.buffer, offset);
-    let value = isMax ? -Infinity : Infinity;
-    for (let i = 0; i < count; i++) {
+    return minimaxNode(count, isMax, alpha, beta, isMax ? -Infinity : Infinity, (i, a, b) => {
       const plies = playFolded(board, this.buffer[offset + i]!, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth - 1, !isMax, alpha, beta, ply + 1);
+      const score = this.alphaBeta(depth - 1, !isMax, a, b, ply + 1);
       takeBack(board, plies);
-      if (isMax) {
-        if (score > value) value = score;
-        if (value > alpha) alpha = value;
-      } else {
-        if (score < value) value = score;
-        if (value < beta) beta = value;
-      }
-      if (alpha >= beta) break;
-    }
-    return value;
+      return score;
+    });
   }
 }
 
@@ -289,19 +272,13 @@ class Seed003Search {
   root(depth: number): { move: number; score: number; nodes: number } {
     const board = this.board;
     const count = board.generateMoves(this.buffer, 0);
-    let best = this.buffer[0]!;
-    let bestScore = -1;
-    for (let i = 0; i < count; i++) {
-      const move = this.buffer[i]!;
-      const plies = playFolded(board, move, this.buffer, 33 * 17);
+    const best = bestRootChild(count, -1, (i) => {
+      const plies = playFolded(board, this.buffer[i]!, this.buffer, 33 * 17);
       const score = this.alphaBeta(depth, -99999999, 99999999, 1);
       takeBack(board, plies);
-      if (score > bestScore) {
-        bestScore = score;
-        best = move;
-      }
-    }
-    return { move: best, score: bestScore, nodes: this.nodes };
+      return score;
+    });
+    return { move: this.buffer[best.index]!, score: best.score, nodes: this.nodes };
   }
 
   /**
@@ -316,21 +293,12 @@ class Seed003Search {
     const count = board.generateMoves(this.buffer, offset);
     if (depth === 0 || count === 0) return seed003Value(board, this.meBlack);
     const maximizing = board.blackToMove === this.meBlack;
-    let value = maximizing ? -999999 : 999999;
-    for (let i = 0; i < count; i++) {
+    return minimaxNode(count, maximizing, alpha, beta, maximizing ? -999999 : 999999, (i, a, b) => {
       const plies = playFolded(board, this.buffer[offset + i]!, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth - 1, alpha, beta, ply + 1);
+      const score = this.alphaBeta(depth - 1, a, b, ply + 1);
       takeBack(board, plies);
-      if (maximizing) {
-        if (score > value) value = score;
-        if (value > alpha) alpha = value;
-      } else {
-        if (score < value) value = score;
-        if (value < beta) beta = value;
-      }
-      if (beta <= alpha) break;
-    }
-    return value;
+      return score;
+    });
   }
 }
 
