@@ -133,6 +133,44 @@ function deepen(
   return { ...report, ms, nps: ms > 0 ? Math.round((report.nodes * 1000) / ms) : 0 };
 }
 
+/** What the two seeds' searches share: the board, the move lists by ply, the node count and the clock. */
+abstract class OthelloSeedSearch {
+  nodes = 0;
+  protected readonly buffer = new Int32Array(33 * (MAX_SEED_PLY + 2));
+
+  constructor(
+    protected readonly board: OthelloBoard,
+    protected readonly meBlack: boolean,
+    private readonly deadline: number,
+  ) {}
+
+  /** A node entered at `ply`: counted, the clock checked, the side to move's moves listed; how many. */
+  protected enter(ply: number): number {
+    if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) throw new OutOfTime();
+    return this.board.generateMoves(this.buffer, ply * 33);
+  }
+
+  /** The root: `bestRootChild` over the moves, each played (with the pass it forces) for `childValue` and taken back. */
+  protected bestRoot(floor: number, childValue: (best: number) => number): { move: number; score: number; nodes: number } {
+    const count = this.board.generateMoves(this.buffer, 0);
+    const best = bestRootChild(count, floor, (i, bestSoFar) => this.valueAfter(this.buffer[i]!, () => childValue(bestSoFar)));
+    return { move: this.buffer[best.index]!, score: best.score, nodes: this.nodes };
+  }
+
+  /** A node of `count` moves listed at `ply`: `minimaxNode` over them, each played for `childValue` and taken back. */
+  protected node(ply: number, count: number, maximizing: boolean, alpha: number, beta: number, start: number, childValue: (alpha: number, beta: number) => number): number {
+    const offset = ply * 33;
+    return minimaxNode(count, maximizing, alpha, beta, start, (i, a, b) => this.valueAfter(this.buffer[offset + i]!, () => childValue(a, b)));
+  }
+
+  private valueAfter(move: number, value: () => number): number {
+    const plies = playFolded(this.board, move, this.buffer, 33 * 17);
+    const score = value();
+    takeBack(this.board, plies);
+    return score;
+  }
+}
+
 // Seed 000 ----------------------------------------------------------------------------------------
 
 /** The report's square values: corners 66, X-squares −30, C-squares −6 (its `node_value`). */
@@ -188,41 +226,16 @@ function flipCount(board: OthelloBoard, move: number): number {
   return move === PASS ? 0 : countFlips(board.pHi, board.pLo, board.oHi, board.oLo, move);
 }
 
-class Seed000Search {
-  nodes = 0;
-  private readonly buffer = new Int32Array(33 * (MAX_SEED_PLY + 2));
-
-  constructor(
-    private readonly board: OthelloBoard,
-    private readonly meBlack: boolean,
-    private readonly deadline: number,
-  ) {}
-
+class Seed000Search extends OthelloSeedSearch {
   root(depth: number): { move: number; score: number; nodes: number } {
-    const board = this.board;
-    const count = board.generateMoves(this.buffer, 0);
-    const best = bestRootChild(count, -Infinity, (i, alpha) => {
-      const plies = playFolded(board, this.buffer[i]!, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth - 1, false, alpha, Infinity, 1);
-      takeBack(board, plies);
-      return score;
-    });
-    return { move: this.buffer[best.index]!, score: best.score, nodes: this.nodes };
+    return this.bestRoot(-Infinity, (alpha) => this.alphaBeta(depth - 1, false, alpha, Infinity, 1));
   }
 
   /** The report's `ab_pruning`: `isMax` alternates by ply, whoever is to move. */
   private alphaBeta(depth: number, isMax: boolean, alpha: number, beta: number, ply: number): number {
-    const board = this.board;
-    if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) throw new OutOfTime();
-    const offset = ply * 33;
-    const count = board.generateMoves(this.buffer, offset);
-    if (depth === 0 || count === 0) return seed000Evaluate(board, this.meBlack, this.buffer, offset);
-    return minimaxNode(count, isMax, alpha, beta, isMax ? -Infinity : Infinity, (i, a, b) => {
-      const plies = playFolded(board, this.buffer[offset + i]!, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth - 1, !isMax, a, b, ply + 1);
-      takeBack(board, plies);
-      return score;
-    });
+    const count = this.enter(ply);
+    if (depth === 0 || count === 0) return seed000Evaluate(this.board, this.meBlack, this.buffer, ply * 33);
+    return this.node(ply, count, isMax, alpha, beta, isMax ? -Infinity : Infinity, (a, b) => this.alphaBeta(depth - 1, !isMax, a, b, ply + 1));
   }
 }
 
@@ -255,30 +268,13 @@ function seed003Value(board: OthelloBoard, meBlack: boolean): number {
   return popcount(hi) + popcount(lo) + (SEED_003_CORNER - 1) * corners;
 }
 
-class Seed003Search {
-  nodes = 0;
-  private readonly buffer = new Int32Array(33 * (MAX_SEED_PLY + 2));
-
-  constructor(
-    private readonly board: OthelloBoard,
-    private readonly meBlack: boolean,
-    private readonly deadline: number,
-  ) {}
-
+class Seed003Search extends OthelloSeedSearch {
   /**
    * The report's `write_valid_spot`: every root move searched on its own with the full window,
    * the first strictly best kept (`best` starts at −1; every value is at least 0).
    */
   root(depth: number): { move: number; score: number; nodes: number } {
-    const board = this.board;
-    const count = board.generateMoves(this.buffer, 0);
-    const best = bestRootChild(count, -1, (i) => {
-      const plies = playFolded(board, this.buffer[i]!, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth, -99999999, 99999999, 1);
-      takeBack(board, plies);
-      return score;
-    });
-    return { move: this.buffer[best.index]!, score: best.score, nodes: this.nodes };
+    return this.bestRoot(-1, () => this.alphaBeta(depth, -99999999, 99999999, 1));
   }
 
   /**
@@ -287,18 +283,10 @@ class Seed003Search {
    * text: the root player's levels maximise.
    */
   private alphaBeta(depth: number, alpha: number, beta: number, ply: number): number {
-    const board = this.board;
-    if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) throw new OutOfTime();
-    const offset = ply * 33;
-    const count = board.generateMoves(this.buffer, offset);
-    if (depth === 0 || count === 0) return seed003Value(board, this.meBlack);
-    const maximizing = board.blackToMove === this.meBlack;
-    return minimaxNode(count, maximizing, alpha, beta, maximizing ? -999999 : 999999, (i, a, b) => {
-      const plies = playFolded(board, this.buffer[offset + i]!, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth - 1, a, b, ply + 1);
-      takeBack(board, plies);
-      return score;
-    });
+    const count = this.enter(ply);
+    if (depth === 0 || count === 0) return seed003Value(this.board, this.meBlack);
+    const maximizing = this.board.blackToMove === this.meBlack;
+    return this.node(ply, count, maximizing, alpha, beta, maximizing ? -999999 : 999999, (a, b) => this.alphaBeta(depth - 1, a, b, ply + 1));
   }
 }
 
