@@ -85,19 +85,33 @@ function discsOnBoard(board: OthelloBoard): number {
   return popcount(board.pHi | board.oHi) + popcount(board.pLo | board.oLo);
 }
 
-/**
- * A seed's turn begun: its clock started, its board and its moves; or, when its only move is a
- * pass, the pass answered at once.
- */
-function seedTurn(position: Position, name: string, budgetMs: number, limits: ThinkLimits): SearchReport | { started: number; board: OthelloBoard; deadline: number; moves: Int32Array; count: number } {
-  const started = performance.now();
-  const board = othelloBoardOf(othelloPosition(position, name));
-  const deadline = Math.min(limits.deadline, started + budgetMs);
-  const moves = new Int32Array(33);
-  const count = board.generateMoves(moves, 0);
-  if (count === 0) throw new Error(`${name} was asked to move in a finished game`);
-  if (moves[0] === PASS) return forcedPass(started);
-  return { started, board, deadline, moves, count };
+/** A seed's turn begun: its clock started, its board and its legal moves (more than a pass). */
+interface SeedTurn {
+  readonly started: number;
+  readonly board: OthelloBoard;
+  readonly deadline: number;
+  readonly moves: Int32Array;
+  readonly count: number;
+}
+
+/** A seed bot: `answer` chooses its move on each turn, but a pass, its only move then, is answered at once. */
+function othelloSeedBot(name: string, description: string, budgetMs: number, answer: (turn: SeedTurn) => SearchReport): Bot {
+  return {
+    name,
+    game: 'othello',
+    description,
+    budgetMs,
+    think(position: Position, limits: ThinkLimits): SearchReport {
+      const started = performance.now();
+      const board = othelloBoardOf(othelloPosition(position, name));
+      const deadline = Math.min(limits.deadline, started + budgetMs);
+      const moves = new Int32Array(33);
+      const count = board.generateMoves(moves, 0);
+      if (count === 0) throw new Error(`${name} was asked to move in a finished game`);
+      if (moves[0] === PASS) return forcedPass(started);
+      return answer({ started, board, deadline, moves, count });
+    },
+  };
 }
 
 function forcedPass(started: number): SearchReport {
@@ -239,19 +253,15 @@ class Seed000Search extends OthelloSeedSearch {
   }
 }
 
-export const seed000: Bot = {
-  name: 'seed-000',
-  game: 'othello',
-  description: "seed 000: depth-4 alpha-beta on the report's evaluation (discs, ±800, mobility, flip exposure, square values)",
-  budgetMs: SEED_000_BUDGET_MS,
-  think(position: Position, limits: ThinkLimits): SearchReport {
-    const turn = seedTurn(position, 'seed-000', SEED_000_BUDGET_MS, limits);
-    if (!('board' in turn)) return turn;
-    const { started, board, deadline, moves } = turn;
+export const seed000 = othelloSeedBot(
+  'seed-000',
+  "seed 000: depth-4 alpha-beta on the report's evaluation (discs, ±800, mobility, flip exposure, square values)",
+  SEED_000_BUDGET_MS,
+  ({ started, board, deadline, moves }) => {
     const searcher = new Seed000Search(board, board.blackToMove, deadline);
     return deepen(SEED_000_DEPTH, deadline, started, moves[0]!, (d) => searcher.root(d));
   },
-};
+);
 
 // Seed 003 ----------------------------------------------------------------------------------------
 
@@ -290,15 +300,11 @@ class Seed003Search extends OthelloSeedSearch {
   }
 }
 
-export const seed003: Bot = {
-  name: 'seed-003',
-  game: 'othello',
-  description: 'seed 003: takes a corner at once, otherwise depth-7 alpha-beta on a corner-heavy board',
-  budgetMs: SEED_003_BUDGET_MS,
-  think(position: Position, limits: ThinkLimits): SearchReport {
-    const turn = seedTurn(position, 'seed-003', SEED_003_BUDGET_MS, limits);
-    if (!('board' in turn)) return turn;
-    const { started, board, deadline, moves, count } = turn;
+export const seed003 = othelloSeedBot(
+  'seed-003',
+  'seed 003: takes a corner at once, otherwise depth-7 alpha-beta on a corner-heavy board',
+  SEED_003_BUDGET_MS,
+  ({ started, board, deadline, moves, count }) => {
     const legal = moves.subarray(0, count);
     for (const corner of CORNER_SQUARES) {
       if (legal.includes(corner)) return { move: corner, score: 0, depth: 0, nodes: 0, pv: [corner], ms: performance.now() - started, nps: 0 };
@@ -306,6 +312,6 @@ export const seed003: Bot = {
     const searcher = new Seed003Search(board, board.blackToMove, deadline);
     return deepen(SEED_003_DEPTH, deadline, started, moves[0]!, (d) => searcher.root(d));
   },
-};
+);
 
 export const OTHELLO_BOTS: GameBots = { engine: createOthelloEngineBot, seeds: [seed000, seed003] };
