@@ -2,20 +2,17 @@ import {
   BISHOP,
   FILE_COUNT,
   KING,
-  KING_TARGETS,
   KNIGHT,
-  KNIGHT_TARGETS,
   MiniChessBoard,
   PAWN,
   QUEEN,
   RANK_COUNT,
-  RAYS,
-  RAY_STRIDE,
   ROOK,
   SQUARE_COUNT,
   STEP_LIMIT,
   type MiniChessPosition,
 } from '../../shared/minichess/index.js';
+import { KING_TARGETS, KNIGHT_TARGETS, RAYS, RAY_STRIDE } from '../../shared/minichess/board.js';
 import type { SearchGame } from '../engine/game.js';
 
 /**
