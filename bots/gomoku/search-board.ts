@@ -17,6 +17,7 @@ import {
   THREE_MASK,
   WHITE,
 } from './patterns.js';
+import { insertBestFirst } from './best-first.js';
 
 export const CENTER = 7 * SIZE + 7; // h8
 const NEAR_RADIUS = 2;
@@ -447,16 +448,8 @@ export class GomokuSearchBoard implements SearchGame {
     for (let i = 0; i < count; i++) {
       const move = out[offset + i]!;
       const score = this.orderScore(move);
-      // Insertion into a sorted prefix of at most `keep` entries.
-      let j = Math.min(i, keep - 1);
       if (i >= keep && score <= trimScores[keep - 1]!) continue;
-      while (j > 0 && trimScores[j - 1]! < score) {
-        trimScores[j] = trimScores[j - 1]!;
-        trimMoves[j] = trimMoves[j - 1]!;
-        j--;
-      }
-      trimScores[j] = score;
-      trimMoves[j] = move;
+      insertBestFirst(trimMoves, 0, trimScores, Math.min(i, keep - 1), move, score);
     }
     for (let i = 0; i < keep; i++) out[offset + i] = trimMoves[i]!;
     return keep;

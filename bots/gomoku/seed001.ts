@@ -1,4 +1,5 @@
 import { GomokuBoard, POINTS, SIZE } from '../../shared/gomoku/board.js';
+import { insertBestFirst } from './best-first.js';
 
 /*
  * Seed 001 (shared/seeds/001_*.txt), in our own code:
@@ -179,26 +180,17 @@ class Seed001Search {
 
   /** The `breadth` empty points with the highest value for `side`, best first. */
   private bestPoints(side: number, breadth: number): number[] {
-    const points: number[] = [];
-    const values: number[] = [];
+    const points = new Int32Array(breadth);
+    const values = new Int32Array(breadth);
+    let length = 0;
     for (let point = 0; point < POINTS; point++) {
       if (this.cells[point] !== 0) continue;
       const value = this.value(point, side);
-      if (points.length === breadth && value <= values[breadth - 1]!) continue;
-      let i = Math.min(points.length, breadth - 1);
-      if (points.length < breadth) {
-        points.push(point);
-        values.push(value);
-      }
-      while (i > 0 && values[i - 1]! < value) {
-        points[i] = points[i - 1]!;
-        values[i] = values[i - 1]!;
-        i--;
-      }
-      points[i] = point;
-      values[i] = value;
+      if (length === breadth && value <= values[breadth - 1]!) continue;
+      insertBestFirst(points, 0, values, Math.min(length, breadth - 1), point, value);
+      if (length < breadth) length++;
     }
-    return points;
+    return Array.from(points.subarray(0, length));
   }
 
   private tick(): void {

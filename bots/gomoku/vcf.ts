@@ -1,6 +1,7 @@
 import { POINTS } from '../../shared/gomoku/board.js';
 import { BLACK, FOUR_UNIT, type Stone, WHITE } from './patterns.js';
 import type { GomokuSearchBoard } from './search-board.js';
+import { insertBestFirst } from './best-first.js';
 
 /*
  * Victory by continuous fours: the attacker plays only moves that make a four, so each reply of
@@ -115,14 +116,7 @@ class VcfSearch {
       const point = moveLists[base + i]!;
       // Fours that also make threes (or a second four) first, then by pattern gain.
       const score = board.threatsAt(point, attacker) * 10_000 + board.patterns.moveValue(point, attacker);
-      let j = i;
-      while (j > 0 && moveScores[j - 1]! < score) {
-        moveScores[j] = moveScores[j - 1]!;
-        moveLists[base + j] = moveLists[base + j - 1]!;
-        j--;
-      }
-      moveScores[j] = score;
-      moveLists[base + j] = point;
+      insertBestFirst(moveLists, base, moveScores, i, point, score);
     }
     return count;
   }

@@ -1,6 +1,7 @@
 import { POINTS } from '../../shared/gomoku/board.js';
 import { BLACK, DOUBLE_FOUR, FIVE, FLEX4, FOUR_UNIT, type Stone, THREE_MASK, WHITE } from './patterns.js';
 import type { GomokuSearchBoard } from './search-board.js';
+import { insertBestFirst } from './best-first.js';
 
 /*
  * Victory by continuous threats: like the VCF, but the attacker may also play threes (moves after
@@ -170,16 +171,8 @@ class VctSearch {
     for (let k = 0; k < found; k++) {
       const point = lists[base + k]!;
       if ((threats[attacker * POINTS + point]! & THREE_MASK) < minimumThreats) continue;
-      const i = count++;
       const score = threats[attacker * POINTS + point]! * 4096 + board.patterns.moveValue(point, attacker);
-      let j = i;
-      while (j > 0 && scores[j - 1]! < score) {
-        scores[j] = scores[j - 1]!;
-        lists[base + j] = lists[base + j - 1]!;
-        j--;
-      }
-      scores[j] = score;
-      lists[base + j] = point;
+      insertBestFirst(lists, base, scores, count++, point, score);
     }
     return count;
   }

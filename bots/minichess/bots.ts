@@ -5,6 +5,7 @@ import { WIN, type SearchReport } from '../engine/game.js';
 import { measuredProbCut, search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
 import { MiniChessSearchBoard } from './search-board.js';
+import { bestRootChild, minimaxNode, OutOfTime } from '../seed-minimax.js';
 
 function minichessPosition(position: Position, bot: string): MiniChessPosition {
   if (position.game !== 'minichess') throw new Error(`${bot} plays MiniChess, not ${position.game}.`);
@@ -106,26 +107,24 @@ class SeedSearch {
   bestMove(depth: number): { move: number; score: number } | undefined {
     const board = this.board;
     const count = board.generateMoves(this.moves, 0);
-    let best = this.moves[0]!;
-    let bestScore = -SEED_BOUND;
-    for (let i = 0; i < count; i++) {
-      const move = this.moves[i]!;
-      board.make(move);
-      const score = this.alphaBeta(depth - 1, false, -SEED_BOUND, SEED_BOUND, 1);
-      board.unmake();
-      if (score === undefined) return undefined;
-      if (score > bestScore) {
-        bestScore = score;
-        best = move;
-      }
+    try {
+      const best = bestRootChild(count, -SEED_BOUND, (i) => {
+        board.make(this.moves[i]!);
+        const score = this.alphaBeta(depth - 1, false, -SEED_BOUND, SEED_BOUND, 1);
+        board.unmake();
+        return score;
+      });
+      return { move: this.moves[best.index]!, score: best.score };
+    } catch (e) {
+      if (e instanceof OutOfTime) return undefined;
+      throw e;
     }
-    return { move: best, score: bestScore };
   }
 
   /** The seed's `get_alphabeta`, values from the root player's view (`me`: the root player moves). */
-  private alphaBeta(depth: number, me: boolean, alpha: number, beta: number, ply: number): number | undefined {
+  private alphaBeta(depth: number, me: boolean, alpha: number, beta: number, ply: number): number {
     const board = this.board;
-    if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) return undefined;
+    if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) throw new OutOfTime();
     if (depth === 0) return me ? seedEvaluate(board) : -seedEvaluate(board);
     const offset = ply * this.stride;
     const count = board.generateMoves(this.moves, offset);
@@ -133,22 +132,12 @@ class SeedSearch {
       if (!board.isStepLimitReached() && board.canCaptureKing()) return me ? SEED_WIN : SEED_LOSS;
       return me ? seedEvaluate(board) : -seedEvaluate(board);
     }
-    let value = me ? -SEED_BOUND : SEED_BOUND;
-    for (let i = offset; i < offset + count; i++) {
-      board.make(this.moves[i]!);
-      const child = this.alphaBeta(depth - 1, !me, alpha, beta, ply + 1);
+    return minimaxNode(count, me, alpha, beta, me ? -SEED_BOUND : SEED_BOUND, (i, a, b) => {
+      board.make(this.moves[offset + i]!);
+      const child = this.alphaBeta(depth - 1, !me, a, b, ply + 1);
       board.unmake();
-      if (child === undefined) return undefined;
-      if (me) {
-        value = Math.max(value, child);
-        alpha = Math.max(value, alpha);
-      } else {
-        value = Math.min(value, child);
-        beta = Math.min(value, beta);
-      }
-      if (alpha >= beta) break;
-    }
-    return value;
+      return child;
+    });
   }
 }
 

@@ -12,6 +12,7 @@ import {
   STEP_LIMIT,
   type MiniChessPosition,
 } from '../../shared/minichess/index.js';
+import { KING_TARGETS, KNIGHT_TARGETS, RAYS, RAY_STRIDE } from '../../shared/minichess/board.js';
 import type { SearchGame } from '../engine/game.js';
 
 /**
@@ -144,32 +145,6 @@ const PROMOTION_ORDER = CAPTURE_ORDER + 10 * VICTIM_RANK[QUEEN]!;
 const LAST_RANK_START = SQUARE_COUNT - FILE_COUNT;
 const SAVED_FIELDS = 4;
 
-// Targets for the capture generator: for each square, 8 lines of up to 5 squares (rook
-// directions first, then bishop), and the knight's and king's squares; -1 ends a line.
-const LINE_LENGTH = RANK_COUNT - 1;
-const LINES = new Int8Array(SQUARE_COUNT * 8 * LINE_LENGTH).fill(-1);
-const KNIGHT_SQUARES = new Int8Array(SQUARE_COUNT * 8).fill(-1);
-const KING_SQUARES = new Int8Array(SQUARE_COUNT * 8).fill(-1);
-{
-  const lineSteps = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
-  const knightSteps = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const;
-  const onBoard = (file: number, rank: number) => file >= 0 && file < FILE_COUNT && rank >= 0 && rank < RANK_COUNT;
-  for (let square = 0; square < SQUARE_COUNT; square++) {
-    const file = square % FILE_COUNT;
-    const rank = Math.floor(square / FILE_COUNT);
-    let knights = 0;
-    let kings = 0;
-    for (let line = 0; line < 8; line++) {
-      const [df, dr] = lineSteps[line]!;
-      for (let step = 1; step <= LINE_LENGTH && onBoard(file + df * step, rank + dr * step); step++) {
-        LINES[(square * 8 + line) * LINE_LENGTH + step - 1] = (rank + dr * step) * FILE_COUNT + file + df * step;
-      }
-      if (onBoard(file + df, rank + dr)) KING_SQUARES[square * 8 + kings++] = (rank + dr) * FILE_COUNT + file + df;
-      const [kf, kr] = knightSteps[line]!;
-      if (onBoard(file + kf, rank + kr)) KNIGHT_SQUARES[square * 8 + knights++] = (rank + kr) * FILE_COUNT + file + kf;
-    }
-  }
-}
 /** What `scanNoisy` returns when the side to move can take the king, or has no move at all. */
 const GAME_OVER = -1;
 
@@ -339,10 +314,10 @@ export class MiniChessSearchBoard implements SearchGame {
           }
         }
       } else if (kind === KNIGHT || kind === KING) {
-        const targets = kind === KNIGHT ? KNIGHT_SQUARES : KING_SQUARES;
-        for (let i = from * 8; i < from * 8 + 8; i++) {
-          const to = targets[i]!;
-          if (to < 0) break;
+        const table = kind === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS;
+        for (let line = from * 8; line < from * 8 + 8; line++) {
+          if (table.lengths[line] === 0) continue;
+          const to = table.squares[line]!;
           const victim = squares[to]! * us;
           if (victim === 0) anyMove = true;
           else if (victim < 0) {
@@ -354,9 +329,9 @@ export class MiniChessSearchBoard implements SearchGame {
         const first = kind === BISHOP ? 4 : 0;
         const last = kind === ROOK ? 4 : 8;
         for (let line = from * 8 + first; line < from * 8 + last; line++) {
-          for (let i = line * LINE_LENGTH; i < line * LINE_LENGTH + LINE_LENGTH; i++) {
-            const to = LINES[i]!;
-            if (to < 0) break;
+          const length = RAYS.lengths[line]!;
+          for (let step = 0; step < length; step++) {
+            const to = RAYS.squares[line * RAY_STRIDE + step]!;
             const victim = squares[to]! * us;
             if (victim === 0) {
               anyMove = true;

@@ -9,6 +9,7 @@ import { measuredProbCut, search } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
 import { countFlips } from '../../shared/othello/flip.js';
 import { OthelloSearchBoard } from './search-board.js';
+import { bestRootChild, minimaxNode, OutOfTime } from '../seed-minimax.js';
 
 function othelloPosition(position: Position, bot: string): OthelloPosition {
   if (position.game !== 'othello') throw new Error(`${bot} plays Othello, not ${position.game}.`);
@@ -84,27 +85,38 @@ function discsOnBoard(board: OthelloBoard): number {
   return popcount(board.pHi | board.oHi) + popcount(board.pLo | board.oLo);
 }
 
-/**
- * A seed's turn begun: its clock started, its board and its moves; or, when its only move is a
- * pass, the pass answered at once.
- */
-function seedTurn(position: Position, name: string, budgetMs: number, limits: ThinkLimits): SearchReport | { started: number; board: OthelloBoard; deadline: number; moves: Int32Array; count: number } {
-  const started = performance.now();
-  const board = othelloBoardOf(othelloPosition(position, name));
-  const deadline = Math.min(limits.deadline, started + budgetMs);
-  const moves = new Int32Array(33);
-  const count = board.generateMoves(moves, 0);
-  if (count === 0) throw new Error(`${name} was asked to move in a finished game`);
-  if (moves[0] === PASS) return forcedPass(started);
-  return { started, board, deadline, moves, count };
+/** A seed's turn begun: its clock started, its board and its legal moves (more than a pass). */
+interface SeedTurn {
+  readonly started: number;
+  readonly board: OthelloBoard;
+  readonly deadline: number;
+  readonly moves: Int32Array;
+  readonly count: number;
+}
+
+/** A seed bot: `answer` chooses its move on each turn, but a pass, its only move then, is answered at once. */
+function othelloSeedBot(name: string, description: string, budgetMs: number, answer: (turn: SeedTurn) => SearchReport): Bot {
+  return {
+    name,
+    game: 'othello',
+    description,
+    budgetMs,
+    think(position: Position, limits: ThinkLimits): SearchReport {
+      const started = performance.now();
+      const board = othelloBoardOf(othelloPosition(position, name));
+      const deadline = Math.min(limits.deadline, started + budgetMs);
+      const moves = new Int32Array(33);
+      const count = board.generateMoves(moves, 0);
+      if (count === 0) throw new Error(`${name} was asked to move in a finished game`);
+      if (moves[0] === PASS) return forcedPass(started);
+      return answer({ started, board, deadline, moves, count });
+    },
+  };
 }
 
 function forcedPass(started: number): SearchReport {
   return { move: PASS, score: 0, depth: 0, nodes: 0, pv: [PASS], ms: performance.now() - started, nps: 0 };
 }
-
-/** A search that ran out of time. */
-class OutOfTime extends Error {}
 
 /**
  * Iterative deepening over a seed's fixed-depth search, so that a short clock still gets the move
@@ -133,6 +145,44 @@ function deepen(
   }
   const ms = performance.now() - started;
   return { ...report, ms, nps: ms > 0 ? Math.round((report.nodes * 1000) / ms) : 0 };
+}
+
+/** What the two seeds' searches share: the board, the move lists by ply, the node count and the clock. */
+abstract class OthelloSeedSearch {
+  nodes = 0;
+  protected readonly buffer = new Int32Array(33 * (MAX_SEED_PLY + 2));
+
+  constructor(
+    protected readonly board: OthelloBoard,
+    protected readonly meBlack: boolean,
+    private readonly deadline: number,
+  ) {}
+
+  /** A node entered at `ply`: counted, the clock checked, the side to move's moves listed; how many. */
+  protected enter(ply: number): number {
+    if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) throw new OutOfTime();
+    return this.board.generateMoves(this.buffer, ply * 33);
+  }
+
+  /** The root: `bestRootChild` over the moves, each played (with the pass it forces) for `childValue` and taken back. */
+  protected bestRoot(floor: number, childValue: (best: number) => number): { move: number; score: number; nodes: number } {
+    const count = this.board.generateMoves(this.buffer, 0);
+    const best = bestRootChild(count, floor, (i, bestSoFar) => this.valueAfter(this.buffer[i]!, () => childValue(bestSoFar)));
+    return { move: this.buffer[best.index]!, score: best.score, nodes: this.nodes };
+  }
+
+  /** A node of `count` moves listed at `ply`: `minimaxNode` over them, each played for `childValue` and taken back. */
+  protected node(ply: number, count: number, maximizing: boolean, alpha: number, beta: number, start: number, childValue: (alpha: number, beta: number) => number): number {
+    const offset = ply * 33;
+    return minimaxNode(count, maximizing, alpha, beta, start, (i, a, b) => this.valueAfter(this.buffer[offset + i]!, () => childValue(a, b)));
+  }
+
+  private valueAfter(move: number, value: () => number): number {
+    const plies = playFolded(this.board, move, this.buffer, 33 * 17);
+    const score = value();
+    takeBack(this.board, plies);
+    return score;
+  }
 }
 
 // Seed 000 ----------------------------------------------------------------------------------------
@@ -190,72 +240,28 @@ function flipCount(board: OthelloBoard, move: number): number {
   return move === PASS ? 0 : countFlips(board.pHi, board.pLo, board.oHi, board.oLo, move);
 }
 
-class Seed000Search {
-  nodes = 0;
-  private readonly buffer = new Int32Array(33 * (MAX_SEED_PLY + 2));
-
-  constructor(
-    private readonly board: OthelloBoard,
-    private readonly meBlack: boolean,
-    private readonly deadline: number,
-  ) {}
-
+class Seed000Search extends OthelloSeedSearch {
   root(depth: number): { move: number; score: number; nodes: number } {
-    const board = this.board;
-    const count = board.generateMoves(this.buffer, 0);
-    let best = this.buffer[0]!;
-    let alpha = -Infinity;
-    for (let i = 0; i < count; i++) {
-      const move = this.buffer[i]!;
-      const plies = playFolded(board, move, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth - 1, false, alpha, Infinity, 1);
-      takeBack(board, plies);
-      if (score > alpha) {
-        alpha = score;
-        best = move;
-      }
-    }
-    return { move: best, score: alpha, nodes: this.nodes };
+    return this.bestRoot(-Infinity, (alpha) => this.alphaBeta(depth - 1, false, alpha, Infinity, 1));
   }
 
   /** The report's `ab_pruning`: `isMax` alternates by ply, whoever is to move. */
   private alphaBeta(depth: number, isMax: boolean, alpha: number, beta: number, ply: number): number {
-    const board = this.board;
-    if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) throw new OutOfTime();
-    const offset = ply * 33;
-    const count = board.generateMoves(this.buffer, offset);
-    if (depth === 0 || count === 0) return seed000Evaluate(board, this.meBlack, this.buffer, offset);
-    let value = isMax ? -Infinity : Infinity;
-    for (let i = 0; i < count; i++) {
-      const plies = playFolded(board, this.buffer[offset + i]!, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth - 1, !isMax, alpha, beta, ply + 1);
-      takeBack(board, plies);
-      if (isMax) {
-        if (score > value) value = score;
-        if (value > alpha) alpha = value;
-      } else {
-        if (score < value) value = score;
-        if (value < beta) beta = value;
-      }
-      if (alpha >= beta) break;
-    }
-    return value;
+    const count = this.enter(ply);
+    if (depth === 0 || count === 0) return seed000Evaluate(this.board, this.meBlack, this.buffer, ply * 33);
+    return this.node(ply, count, isMax, alpha, beta, isMax ? -Infinity : Infinity, (a, b) => this.alphaBeta(depth - 1, !isMax, a, b, ply + 1));
   }
 }
 
-export const seed000: Bot = {
-  name: 'seed-000',
-  game: 'othello',
-  description: "seed 000: depth-4 alpha-beta on the report's evaluation (discs, ±800, mobility, flip exposure, square values)",
-  budgetMs: SEED_000_BUDGET_MS,
-  think(position: Position, limits: ThinkLimits): SearchReport {
-    const turn = seedTurn(position, 'seed-000', SEED_000_BUDGET_MS, limits);
-    if (!('board' in turn)) return turn;
-    const { started, board, deadline, moves } = turn;
+export const seed000 = othelloSeedBot(
+  'seed-000',
+  "seed 000: depth-4 alpha-beta on the report's evaluation (discs, ±800, mobility, flip exposure, square values)",
+  SEED_000_BUDGET_MS,
+  ({ started, board, deadline, moves }) => {
     const searcher = new Seed000Search(board, board.blackToMove, deadline);
     return deepen(SEED_000_DEPTH, deadline, started, moves[0]!, (d) => searcher.root(d));
   },
-};
+);
 
 // Seed 003 ----------------------------------------------------------------------------------------
 
@@ -272,36 +278,13 @@ function seed003Value(board: OthelloBoard, meBlack: boolean): number {
   return popcount(hi) + popcount(lo) + (SEED_003_CORNER - 1) * corners;
 }
 
-class Seed003Search {
-  nodes = 0;
-  private readonly buffer = new Int32Array(33 * (MAX_SEED_PLY + 2));
-
-  constructor(
-    private readonly board: OthelloBoard,
-    private readonly meBlack: boolean,
-    private readonly deadline: number,
-  ) {}
-
+class Seed003Search extends OthelloSeedSearch {
   /**
    * The report's `write_valid_spot`: every root move searched on its own with the full window,
    * the first strictly best kept (`best` starts at −1; every value is at least 0).
    */
   root(depth: number): { move: number; score: number; nodes: number } {
-    const board = this.board;
-    const count = board.generateMoves(this.buffer, 0);
-    let best = this.buffer[0]!;
-    let bestScore = -1;
-    for (let i = 0; i < count; i++) {
-      const move = this.buffer[i]!;
-      const plies = playFolded(board, move, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth, -99999999, 99999999, 1);
-      takeBack(board, plies);
-      if (score > bestScore) {
-        bestScore = score;
-        best = move;
-      }
-    }
-    return { move: best, score: bestScore, nodes: this.nodes };
+    return this.bestRoot(-1, () => this.alphaBeta(depth, -99999999, 99999999, 1));
   }
 
   /**
@@ -310,39 +293,18 @@ class Seed003Search {
    * text: the root player's levels maximise.
    */
   private alphaBeta(depth: number, alpha: number, beta: number, ply: number): number {
-    const board = this.board;
-    if ((++this.nodes & 1023) === 0 && performance.now() >= this.deadline) throw new OutOfTime();
-    const offset = ply * 33;
-    const count = board.generateMoves(this.buffer, offset);
-    if (depth === 0 || count === 0) return seed003Value(board, this.meBlack);
-    const maximizing = board.blackToMove === this.meBlack;
-    let value = maximizing ? -999999 : 999999;
-    for (let i = 0; i < count; i++) {
-      const plies = playFolded(board, this.buffer[offset + i]!, this.buffer, 33 * 17);
-      const score = this.alphaBeta(depth - 1, alpha, beta, ply + 1);
-      takeBack(board, plies);
-      if (maximizing) {
-        if (score > value) value = score;
-        if (value > alpha) alpha = value;
-      } else {
-        if (score < value) value = score;
-        if (value < beta) beta = value;
-      }
-      if (beta <= alpha) break;
-    }
-    return value;
+    const count = this.enter(ply);
+    if (depth === 0 || count === 0) return seed003Value(this.board, this.meBlack);
+    const maximizing = this.board.blackToMove === this.meBlack;
+    return this.node(ply, count, maximizing, alpha, beta, maximizing ? -999999 : 999999, (a, b) => this.alphaBeta(depth - 1, a, b, ply + 1));
   }
 }
 
-export const seed003: Bot = {
-  name: 'seed-003',
-  game: 'othello',
-  description: 'seed 003: takes a corner at once, otherwise depth-7 alpha-beta on a corner-heavy board',
-  budgetMs: SEED_003_BUDGET_MS,
-  think(position: Position, limits: ThinkLimits): SearchReport {
-    const turn = seedTurn(position, 'seed-003', SEED_003_BUDGET_MS, limits);
-    if (!('board' in turn)) return turn;
-    const { started, board, deadline, moves, count } = turn;
+export const seed003 = othelloSeedBot(
+  'seed-003',
+  'seed 003: takes a corner at once, otherwise depth-7 alpha-beta on a corner-heavy board',
+  SEED_003_BUDGET_MS,
+  ({ started, board, deadline, moves, count }) => {
     const legal = moves.subarray(0, count);
     for (const corner of CORNER_SQUARES) {
       if (legal.includes(corner)) return { move: corner, score: 0, depth: 0, nodes: 0, pv: [corner], ms: performance.now() - started, nps: 0 };
@@ -350,6 +312,6 @@ export const seed003: Bot = {
     const searcher = new Seed003Search(board, board.blackToMove, deadline);
     return deepen(SEED_003_DEPTH, deadline, started, moves[0]!, (d) => searcher.root(d));
   },
-};
+);
 
 export const OTHELLO_BOTS: GameBots = { engine: createOthelloEngineBot, seeds: [seed000, seed003] };

@@ -1,13 +1,11 @@
 import { LadderConfigSchema, LadderJoinSchema, LadderLeaveSchema, type SeatSpec, type TimeControl } from '../../shared/protocol/index.js';
 import { GAME_IDS, type GameId } from '../../shared/rules.js';
-import type { Bots } from '../games/ports.js';
-import type { GameService } from '../games/service.js';
 import { accept, parse, type ServerResult } from '../refuse.js';
 import type { Logger } from '../log.js';
 import { NEW_RATING } from '../ratings/rating.js';
-import type { LadderConfig, PlatformStore } from '../store/platform.js';
-import type { LeaseStore } from '../store/leases.js';
-import type { GameStore, StoredGame } from '../store/store.js';
+import type { LadderConfig } from '../store/platform.js';
+import type { StoredGame } from '../store/store.js';
+import type { PairingServices } from './pairing-services.js';
 
 const LOCK_MS = 5000;
 /** The platform set (per game) of the rooms the ladder started and that have not finished. */
@@ -15,13 +13,7 @@ const LADDER_SET = 'ladder';
 /** The clock of ladder games: the roster bots keep their own budgets; agents get this a move. */
 export const LADDER_CLOCK: TimeControl = { kind: 'per-move', moveMs: 5000 };
 
-export interface LadderOptions {
-  readonly platform: PlatformStore;
-  readonly store: GameStore;
-  readonly leases: LeaseStore;
-  readonly service: GameService;
-  readonly instance: string;
-  readonly bots: Bots;
+export interface LadderOptions extends PairingServices {
   /** The most ladder games that may run at once in one game: the ladder's share of the bot workers. */
   readonly maxConcurrent: number;
   readonly log: Logger;

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { COLORS, opposite, type Color } from '../../shared/color.js';
 import { SeekIdSchema, SeekSchema, type GameView, type SeatGrant } from '../../shared/protocol/index.js';
-import type { Bots } from '../games/ports.js';
-import type { GameService } from '../games/service.js';
 import { accept, parse, refuse, type ServerResult } from '../refuse.js';
-import type { PlatformStore, Seek } from '../store/platform.js';
-import type { LeaseStore } from '../store/leases.js';
-import type { GameStore } from '../store/store.js';
+import type { Seek } from '../store/platform.js';
 import { ratingKnown } from '../ratings/rating.js';
+import type { PairingServices } from './pairing-services.js';
 
 /** Two seekers are paired when their ratings are this close … */
 const BASE_RANGE = 100;
@@ -22,14 +19,8 @@ export interface Paired {
   readonly view: GameView;
 }
 
-export interface MatchmakerOptions {
-  readonly platform: PlatformStore;
-  readonly store: GameStore;
-  readonly leases: LeaseStore;
-  readonly service: GameService;
-  readonly instance: string;
-  /** The roster bots that play a game: a seeker may take one of about its rating instead of waiting. */
-  readonly bots: Bots;
+/** The roster bots (`bots`) play too: a seeker may take one of about its rating instead of waiting. */
+export interface MatchmakerOptions extends PairingServices {
   /** Whether a connection (on whatever process) waits under the seek's id to hear its pairing. */
   readonly reachable: (seekId: string) => Promise<boolean>;
   /** Seats the seeker's connection (on whatever process holds it) and tells it its seat. */

@@ -73,7 +73,8 @@ const ROOK_DIRECTIONS = [[0, 1], [0, -1], [1, 0], [-1, 0]] as const;
 const BISHOP_DIRECTIONS = [[1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
 const KNIGHT_JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const;
 const LINE_DIRECTIONS = [...ROOK_DIRECTIONS, ...BISHOP_DIRECTIONS];
-const RAY_STRIDE = RANK_COUNT - 1;
+/** How many squares of `RAYS` each line has room for (`RAYS.squares[line * RAY_STRIDE + step]`). */
+export const RAY_STRIDE = RANK_COUNT - 1;
 
 function buildTargets(steps: readonly (readonly [number, number])[], maxSteps: number) {
   const squares = new Int8Array(SQUARE_COUNT * steps.length * maxSteps);
@@ -95,9 +96,12 @@ function buildTargets(steps: readonly (readonly [number, number])[], maxSteps: n
   return { squares, lengths };
 }
 
-const RAYS = buildTargets(LINE_DIRECTIONS, RAY_STRIDE);
-const KNIGHT_TARGETS = buildTargets(KNIGHT_JUMPS, 1);
-const KING_TARGETS = buildTargets(LINE_DIRECTIONS, 1);
+/** By line (`square * 8 + direction`): the squares along it, nearest first, and how many (`lengths`). */
+export const RAYS = buildTargets(LINE_DIRECTIONS, RAY_STRIDE);
+/** By line (`square * 8 + jump`): the knight's target, where `lengths` is 1. */
+export const KNIGHT_TARGETS = buildTargets(KNIGHT_JUMPS, 1);
+/** By line (`square * 8 + direction`): the king's target, where `lengths` is 1. */
+export const KING_TARGETS = buildTargets(LINE_DIRECTIONS, 1);
 
 function countTargets(table: { lengths: Int8Array }, square: number, lines: number): number {
   let total = 0;
