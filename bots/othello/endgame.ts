@@ -1,4 +1,4 @@
-import { lowestSquare, moves, popcount } from '../../shared/othello/bitboard.js';
+import { moves, popcount } from '../../shared/othello/bitboard.js';
 import type { OthelloBoard } from '../../shared/othello/board.js';
 import { PASS } from '../../shared/othello/board.js';
 import { countFlips, flip, flipped } from '../../shared/othello/flip.js';
@@ -340,9 +340,16 @@ function enter4(pHi: number, pLo: number, oHi: number, oLo: number, alpha: numbe
     let lo = eLo & orderClass(pass, oddLo, POOR_LO);
     let hi = eHi & orderClass(pass, oddHi, POOR_HI);
     while ((lo | hi) !== 0) {
-      const square = lowestSquare(hi, lo);
-      if (lo !== 0) lo &= lo - 1;
-      else hi &= hi - 1;
+      let square: number;
+      if (lo !== 0) {
+        const bit = lo & -lo;
+        lo ^= bit;
+        square = 31 - Math.clz32(bit);
+      } else {
+        const bit = hi & -hi;
+        hi ^= bit;
+        square = 63 - Math.clz32(bit);
+      }
       if (n === 0) x1 = square;
       else if (n === 1) x2 = square;
       else if (n === 2) x3 = square;
@@ -369,9 +376,16 @@ function shallow(pHi: number, pLo: number, oHi: number, oLo: number, alpha: numb
     let lo = eLo & orderClass(pass, oddLo, POOR_LO);
     let hi = eHi & orderClass(pass, oddHi, POOR_HI);
     while ((lo | hi) !== 0) {
-      const square = lowestSquare(hi, lo);
-      if (lo !== 0) lo &= lo - 1;
-      else hi &= hi - 1;
+      let square: number;
+      if (lo !== 0) {
+        const bit = lo & -lo;
+        lo ^= bit;
+        square = 31 - Math.clz32(bit);
+      } else {
+        const bit = hi & -hi;
+        hi ^= bit;
+        square = 63 - Math.clz32(bit);
+      }
       if (!hasNeighbour(oHi, oLo, square)) continue;
       flip(pHi, pLo, oHi, oLo, square);
       const fHi = flipped[0]!;
@@ -444,9 +458,16 @@ function listMoves(pHi: number, pLo: number, oHi: number, oLo: number, mHi: numb
   const oddLo = oddQuadrants(~(pLo | oLo));
   let n = 0;
   while ((mHi | mLo) !== 0) {
-    const square = lowestSquare(mHi, mLo);
-    if (mLo !== 0) mLo &= mLo - 1;
-    else mHi &= mHi - 1;
+    let square: number;
+    if (mLo !== 0) {
+      const bit = mLo & -mLo;
+      mLo ^= bit;
+      square = 31 - Math.clz32(bit);
+    } else {
+      const bit = mHi & -mHi;
+      mHi ^= bit;
+      square = 63 - Math.clz32(bit);
+    }
     flip(pHi, pLo, oHi, oLo, square);
     const fHi = flipped[0]!;
     const fLo = flipped[1]!;
@@ -606,9 +627,16 @@ function probe(pHi: number, pLo: number, oHi: number, oLo: number, depth: number
   }
   let best = -PROBE_INF;
   while ((mHi | mLo) !== 0) {
-    const square = lowestSquare(mHi, mLo);
-    if (mLo !== 0) mLo &= mLo - 1;
-    else mHi &= mHi - 1;
+    let square: number;
+    if (mLo !== 0) {
+      const bit = mLo & -mLo;
+      mLo ^= bit;
+      square = 31 - Math.clz32(bit);
+    } else {
+      const bit = mHi & -mHi;
+      mHi ^= bit;
+      square = 63 - Math.clz32(bit);
+    }
     flip(pHi, pLo, oHi, oLo, square);
     const fHi = flipped[0]!;
     const fLo = flipped[1]!;

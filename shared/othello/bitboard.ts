@@ -71,51 +71,60 @@ export function moves(pHi: number, pLo: number, oHi: number, oLo: number, out: I
     hi |= (fh << 8) | (fl >>> 24) | (rh >>> 8);
   }
 
-  // The diagonals, south-east and north-west (±9), south-west and north-east (±7).
-  diagonalMoves(pHi, pLo, mHi, mLo, 9);
-  hi |= diagonal[0]!;
-  lo |= diagonal[1]!;
-  diagonalMoves(pHi, pLo, mHi, mLo, 7);
-  hi |= diagonal[0]!;
-  lo |= diagonal[1]!;
+  // South-east and north-west (±9).
+  {
+    let fl = mLo & (pLo << 9);
+    let fh = mHi & ((pHi << 9) | (pLo >>> 23));
+    let rl = mLo & ((pLo >>> 9) | (pHi << 23));
+    let rh = mHi & (pHi >>> 9);
+    fh |= mHi & ((fh << 9) | (fl >>> 23));
+    fl |= mLo & (fl << 9);
+    rl |= mLo & ((rl >>> 9) | (rh << 23));
+    rh |= mHi & (rh >>> 9);
+    const preL = mLo & (mLo << 9);
+    const preH = mHi & ((mHi << 9) | (mLo >>> 23));
+    const preRL = (preL >>> 9) | (preH << 23);
+    const preRH = preH >>> 9;
+    fh |= preH & ((fh << 18) | (fl >>> 14));
+    fl |= preL & (fl << 18);
+    rl |= preRL & ((rl >>> 18) | (rh << 14));
+    rh |= preRH & (rh >>> 18);
+    fh |= preH & ((fh << 18) | (fl >>> 14));
+    fl |= preL & (fl << 18);
+    rl |= preRL & ((rl >>> 18) | (rh << 14));
+    rh |= preRH & (rh >>> 18);
+    lo |= (fl << 9) | (rl >>> 9) | (rh << 23);
+    hi |= (fh << 9) | (fl >>> 23) | (rh >>> 9);
+  }
+
+  // South-west and north-east (±7).
+  {
+    let fl = mLo & (pLo << 7);
+    let fh = mHi & ((pHi << 7) | (pLo >>> 25));
+    let rl = mLo & ((pLo >>> 7) | (pHi << 25));
+    let rh = mHi & (pHi >>> 7);
+    fh |= mHi & ((fh << 7) | (fl >>> 25));
+    fl |= mLo & (fl << 7);
+    rl |= mLo & ((rl >>> 7) | (rh << 25));
+    rh |= mHi & (rh >>> 7);
+    const preL = mLo & (mLo << 7);
+    const preH = mHi & ((mHi << 7) | (mLo >>> 25));
+    const preRL = (preL >>> 7) | (preH << 25);
+    const preRH = preH >>> 7;
+    fh |= preH & ((fh << 14) | (fl >>> 18));
+    fl |= preL & (fl << 14);
+    rl |= preRL & ((rl >>> 14) | (rh << 18));
+    rh |= preRH & (rh >>> 14);
+    fh |= preH & ((fh << 14) | (fl >>> 18));
+    fl |= preL & (fl << 14);
+    rl |= preRL & ((rl >>> 14) | (rh << 18));
+    rh |= preRH & (rh >>> 14);
+    lo |= (fl << 7) | (rl >>> 7) | (rh << 25);
+    hi |= (fh << 7) | (fl >>> 25) | (rh >>> 7);
+  }
 
   out[0] = hi & emptyHi;
   out[1] = lo & emptyLo;
-}
-
-/** Written by `diagonalMoves`: hi half in [0], lo half in [1]. */
-const diagonal = new Int32Array(2);
-
-/**
- * The squares past a run of `m` (the opponent's inner discs) from `P` along ±`step` (7 or 9,
- * the diagonals, which carry between the halves), not yet masked by the empties.
- */
-function diagonalMoves(pHi: number, pLo: number, mHi: number, mLo: number, step: number): void {
-  const carry = 32 - step;
-  const step2 = 2 * step;
-  const carry2 = 32 - step2;
-  let fl = mLo & (pLo << step);
-  let fh = mHi & ((pHi << step) | (pLo >>> carry));
-  let rl = mLo & ((pLo >>> step) | (pHi << carry));
-  let rh = mHi & (pHi >>> step);
-  fh |= mHi & ((fh << step) | (fl >>> carry));
-  fl |= mLo & (fl << step);
-  rl |= mLo & ((rl >>> step) | (rh << carry));
-  rh |= mHi & (rh >>> step);
-  const preL = mLo & (mLo << step);
-  const preH = mHi & ((mHi << step) | (mLo >>> carry));
-  const preRL = (preL >>> step) | (preH << carry);
-  const preRH = preH >>> step;
-  fh |= preH & ((fh << step2) | (fl >>> carry2));
-  fl |= preL & (fl << step2);
-  rl |= preRL & ((rl >>> step2) | (rh << carry2));
-  rh |= preRH & (rh >>> step2);
-  fh |= preH & ((fh << step2) | (fl >>> carry2));
-  fl |= preL & (fl << step2);
-  rl |= preRL & ((rl >>> step2) | (rh << carry2));
-  rh |= preRH & (rh >>> step2);
-  diagonal[0] = (fh << step) | (fl >>> carry) | (rh >>> step);
-  diagonal[1] = (fl << step) | (rl >>> step) | (rh << carry);
 }
 
 export function popcount(x: number): number {
@@ -123,11 +132,6 @@ export function popcount(x: number): number {
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;
-}
-
-/** The lowest square of a set that is not empty (two 32-bit halves): the lo half's first, else the hi half's. */
-export function lowestSquare(hi: number, lo: number): number {
-  return lo !== 0 ? 31 - Math.clz32(lo & -lo) : 63 - Math.clz32(hi & -hi);
 }
 
 /** Writes the squares of a set (two 32-bit halves), low squares first, from `out[offset]`; returns how many. */

@@ -86,35 +86,6 @@ function byColumn(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-/**
- * The index into `FLIPPED` and `FLIP_COUNT` of one line through the move: the mover's discs `p`
- * and the opponent's `o` gathered into the line's low 8 bits, the move at `at` on it.
- */
-function lineKey(at: number, p: number, o: number): number {
-  return (at << 8) | (OUTFLANK[(at << 6) | ((o >>> 1) & 63)]! & p);
-}
-
-/** The row through `square`, as a line: the move at its column. */
-function rowKey(pHi: number, pLo: number, oHi: number, oLo: number, row: number, col: number): number {
-  const rowShift = (row & 3) << 3;
-  const rowP = row < 4 ? pLo >>> rowShift : pHi >>> rowShift;
-  const rowO = row < 4 ? oLo >>> rowShift : oHi >>> rowShift;
-  return lineKey(col, rowP, rowO);
-}
-
-/** The column through `square`, as a line (row 0 its low bit): the move at its row. */
-function columnKey(pHi: number, pLo: number, oHi: number, oLo: number, row: number, col: number): number {
-  // P's column bits at 0, 8, 16, 24 and O's at 4, 12, 20, 28: one product gathers both.
-  const colLo = Math.imul(((pLo >>> col) & 0x01010101) | (((oLo >>> col) & 0x01010101) << 4), 0x01020408) >>> 24;
-  const colHi = Math.imul(((pHi >>> col) & 0x01010101) | (((oHi >>> col) & 0x01010101) << 4), 0x01020408) >>> 24;
-  return lineKey(row, (colLo & 15) | ((colHi & 15) << 4), (colLo >>> 4) | (colHi & 0xf0));
-}
-
-/** The diagonal of mask `dHi`/`dLo` through `square`, as a line gathered by column: the move at its column. */
-function diagonalKey(pHi: number, pLo: number, oHi: number, oLo: number, col: number, dHi: number, dLo: number): number {
-  return lineKey(col, byColumn((pLo & dLo) | (pHi & dHi)), byColumn((oLo & dLo) | (oHi & dHi)));
-}
-
 /** Written by `flip`: the discs that flip, hi half in [0], lo half in [1]. */
 export const flipped = new Int32Array(2);
 
@@ -125,23 +96,35 @@ export function flip(pHi: number, pLo: number, oHi: number, oLo: number, square:
   let hi = 0;
   let lo = 0;
 
-  const rowFlips = FLIPPED[rowKey(pHi, pLo, oHi, oLo, row, col)]! << ((row & 3) << 3);
+  const rowShift = (row & 3) << 3;
+  const rowP = row < 4 ? pLo >>> rowShift : pHi >>> rowShift;
+  const rowO = row < 4 ? oLo >>> rowShift : oHi >>> rowShift;
+  const rowFlips = FLIPPED[(col << 8) | (OUTFLANK[(col << 6) | ((rowO >>> 1) & 63)]! & rowP)]! << rowShift;
   if (row < 4) lo = rowFlips;
   else hi = rowFlips;
 
-  const colFlips = FLIPPED[columnKey(pHi, pLo, oHi, oLo, row, col)]!;
+  // P's column bits at 0, 8, 16, 24 and O's at 4, 12, 20, 28: one product gathers both.
+  const colLo = Math.imul(((pLo >>> col) & 0x01010101) | (((oLo >>> col) & 0x01010101) << 4), 0x01020408) >>> 24;
+  const colHi = Math.imul(((pHi >>> col) & 0x01010101) | (((oHi >>> col) & 0x01010101) << 4), 0x01020408) >>> 24;
+  const colP = (colLo & 15) | ((colHi & 15) << 4);
+  const colO = (colLo >>> 4) | (colHi & 0xf0);
+  const colFlips = FLIPPED[(row << 8) | (OUTFLANK[(row << 6) | ((colO >>> 1) & 63)]! & colP)]!;
   lo |= SPREAD[colFlips & 15]! << col;
   hi |= SPREAD[colFlips >>> 4]! << col;
 
   const d9Hi = DIAG9_HI[square]!;
   const d9Lo = DIAG9_LO[square]!;
-  const d9Flips = Math.imul(FLIPPED[diagonalKey(pHi, pLo, oHi, oLo, col, d9Hi, d9Lo)]!, 0x01010101);
+  const d9P = byColumn((pLo & d9Lo) | (pHi & d9Hi));
+  const d9O = byColumn((oLo & d9Lo) | (oHi & d9Hi));
+  const d9Flips = Math.imul(FLIPPED[(col << 8) | (OUTFLANK[(col << 6) | ((d9O >>> 1) & 63)]! & d9P)]!, 0x01010101);
   lo |= d9Flips & d9Lo;
   hi |= d9Flips & d9Hi;
 
   const d7Hi = DIAG7_HI[square]!;
   const d7Lo = DIAG7_LO[square]!;
-  const d7Flips = Math.imul(FLIPPED[diagonalKey(pHi, pLo, oHi, oLo, col, d7Hi, d7Lo)]!, 0x01010101);
+  const d7P = byColumn((pLo & d7Lo) | (pHi & d7Hi));
+  const d7O = byColumn((oLo & d7Lo) | (oHi & d7Hi));
+  const d7Flips = Math.imul(FLIPPED[(col << 8) | (OUTFLANK[(col << 6) | ((d7O >>> 1) & 63)]! & d7P)]!, 0x01010101);
   lo |= d7Flips & d7Lo;
   hi |= d7Flips & d7Hi;
 
@@ -153,10 +136,28 @@ export function flip(pHi: number, pLo: number, oHi: number, oLo: number, square:
 export function countFlips(pHi: number, pLo: number, oHi: number, oLo: number, square: number): number {
   const row = square >> 3;
   const col = square & 7;
-  return (
-    FLIP_COUNT[rowKey(pHi, pLo, oHi, oLo, row, col)]! +
-    FLIP_COUNT[columnKey(pHi, pLo, oHi, oLo, row, col)]! +
-    FLIP_COUNT[diagonalKey(pHi, pLo, oHi, oLo, col, DIAG9_HI[square]!, DIAG9_LO[square]!)]! +
-    FLIP_COUNT[diagonalKey(pHi, pLo, oHi, oLo, col, DIAG7_HI[square]!, DIAG7_LO[square]!)]!
-  );
+  const rowShift = (row & 3) << 3;
+  const rowP = row < 4 ? pLo >>> rowShift : pHi >>> rowShift;
+  const rowO = row < 4 ? oLo >>> rowShift : oHi >>> rowShift;
+  let n = FLIP_COUNT[(col << 8) | (OUTFLANK[(col << 6) | ((rowO >>> 1) & 63)]! & rowP)]!;
+
+  // P's column bits at 0, 8, 16, 24 and O's at 4, 12, 20, 28: one product gathers both.
+  const colLo = Math.imul(((pLo >>> col) & 0x01010101) | (((oLo >>> col) & 0x01010101) << 4), 0x01020408) >>> 24;
+  const colHi = Math.imul(((pHi >>> col) & 0x01010101) | (((oHi >>> col) & 0x01010101) << 4), 0x01020408) >>> 24;
+  const colP = (colLo & 15) | ((colHi & 15) << 4);
+  const colO = (colLo >>> 4) | (colHi & 0xf0);
+  n += FLIP_COUNT[(row << 8) | (OUTFLANK[(row << 6) | ((colO >>> 1) & 63)]! & colP)]!;
+
+  const d9Hi = DIAG9_HI[square]!;
+  const d9Lo = DIAG9_LO[square]!;
+  const d9P = byColumn((pLo & d9Lo) | (pHi & d9Hi));
+  const d9O = byColumn((oLo & d9Lo) | (oHi & d9Hi));
+  n += FLIP_COUNT[(col << 8) | (OUTFLANK[(col << 6) | ((d9O >>> 1) & 63)]! & d9P)]!;
+
+  const d7Hi = DIAG7_HI[square]!;
+  const d7Lo = DIAG7_LO[square]!;
+  const d7P = byColumn((pLo & d7Lo) | (pHi & d7Hi));
+  const d7O = byColumn((oLo & d7Lo) | (oHi & d7Hi));
+  n += FLIP_COUNT[(col << 8) | (OUTFLANK[(col << 6) | ((d7O >>> 1) & 63)]! & d7P)]!;
+  return n;
 }

@@ -1,4 +1,4 @@
-import { lowestSquare, moves, popcount } from './bitboard.js';
+import { moves, popcount } from './bitboard.js';
 import { flip, flipped } from './flip.js';
 import type { OthelloBoard } from './board.js';
 
@@ -22,9 +22,16 @@ function count(pHi: number, pLo: number, oHi: number, oLo: number, depth: number
   if (depth === 1) return popcount(hi) + popcount(lo);
   let leaves = 0;
   while ((hi | lo) !== 0) {
-    const square = lowestSquare(hi, lo);
-    if (lo !== 0) lo &= lo - 1;
-    else hi &= hi - 1;
+    let square: number;
+    if (lo !== 0) {
+      const bit = lo & -lo;
+      lo ^= bit;
+      square = 31 - Math.clz32(bit);
+    } else {
+      const bit = hi & -hi;
+      hi ^= bit;
+      square = 63 - Math.clz32(bit);
+    }
     flip(pHi, pLo, oHi, oLo, square);
     const fHi = flipped[0]!;
     const fLo = flipped[1]!;
