@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { clockAfterMoves, CreateRoomSchema, type CreateRoom } from '../../shared/protocol/index.js';
 import type { StoredGame } from '../store/store.js';
 import * as G from './game.js';
+import { GAMES } from '../../shared/games.js';
+import { seededRandom } from '../../shared/random.js';
 
 const T0 = 1_000_000;
 const room = (overrides: Partial<CreateRoom> = {}): CreateRoom =>
@@ -85,6 +87,19 @@ describe('moves', () => {
     expect(move).toBe('f5');
     expect(after).toMatchObject({ version: game.version + 1, moves: ['f5'] });
     expect(G.toView(after, T0 + 10)).toMatchObject({ ply: 1, toMove: 'white' });
+  });
+
+  it.each(['othello', 'gomoku', 'minichess'] as const)('%s: the side to move read from the ply is the rules\' own, through whole random games (passes too)', (name) => {
+    const { rules } = GAMES[name];
+    const random = seededRandom(7);
+    for (let games = 0; games < 20; games++) {
+      let { game } = liveGame({ game: name });
+      while (game.status === 'live') {
+        expect(G.toMove(game)).toBe(rules.toMove(game.position));
+        const legal = rules.legalMoves(game.position).map((m) => rules.formatMove(m));
+        game = must(G.playMove(game, G.toMove(game), game.moves.length, legal[Math.floor(random() * legal.length)]!, T0)).game;
+      }
+    }
   });
 
   it.each([

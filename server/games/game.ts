@@ -135,8 +135,10 @@ export function seatOfToken(game: StoredGame, token: string): Color | undefined 
   return COLORS.find((c) => hashesMatch(hash, game.seats[c].tokenHash));
 }
 
-export function toMove(game: Pick<StoredGame, 'game' | 'position'>): Color {
-  return GAMES[game.game].rules.toMove(game.position);
+export function toMove(game: Pick<StoredGame, 'game' | 'moves'>): Color {
+  // Every game starts from its rules' start and the sides alternate (a pass is a move): the ply
+  // says who is to move with no board loaded, as the rules would.
+  return moverAt(game.game, game.moves.length);
 }
 
 function finish(game: StoredGame, result: GameResult, now: number): StoredGame {
@@ -177,7 +179,7 @@ export function playMove(game: StoredGame, color: Color, ply: number, text: stri
   if (game.status !== 'live') return refuse('game/not_live', game.status === 'waiting' ? 'The game has not started.' : 'The game is over.');
   if (ply !== game.moves.length) return refuse('move/stale_ply', `The move is for ply ${ply}, but the game is at ply ${game.moves.length}.`);
   const { rules } = GAMES[game.game];
-  const mover = rules.toMove(game.position);
+  const mover = toMove(game);
   if (color !== mover) return refuse('move/not_your_turn', `It is ${mover}'s turn, not ${color}'s.`);
   const due = firstMoveDue(game, graceMs);
   if (due !== null && now > due) return refuse('game/not_live', `The game is aborted: ${mover}'s first move did not come in time.`);
@@ -373,7 +375,7 @@ function seatView(seat: StoredSeat, color: Color): SeatView {
 
 export function toView(game: StoredGame, now: number): GameView {
   const { rules } = GAMES[game.game];
-  const mover = rules.toMove(game.position);
+  const mover = toMove(game);
   return {
     id: game.id,
     game: game.game,
