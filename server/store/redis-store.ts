@@ -10,6 +10,9 @@ import { agentKey, lobbyTagsOf, withDefaults, type AgentIdentity, type GameEnd, 
 import type { AgentStore } from './agents.js';
 import type { LeaseStore } from './leases.js';
 
+/** How much longer than its own timeout a `WAIT` may take to be answered before the master counts as gone. */
+const WAIT_ANSWER_MS = 250;
+
 /**
  * The indexes across games live in one slot (`{idx}`, see RedisKeys), apart from the games: a
  * write that changes a game's entries adds the new ones before the game's write and removes the
@@ -21,9 +24,6 @@ import type { LeaseStore } from './leases.js';
  * KEYS: the stamps hash, then one key per entry. ARGV: game id, version, then per entry: `z` (a
  * sorted set) or `s` (a set), its member, its score.
  */
-/** How much longer than its own timeout a `WAIT` may take to be answered before the master counts as gone. */
-const WAIT_ANSWER_MS = 250;
-
 const INDEX_ADD = `
 local stamp = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
 if stamp < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end

@@ -4,7 +4,7 @@ import type { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import { refuse } from '../refuse.js';
 import type { PlatformStore } from '../store/platform.js';
-import type { GameStore } from '../store/store.js';
+import type { GameStore, StoredGame } from '../store/store.js';
 import { deltaOf } from './delta.js';
 import { entrantId, summaryOf, type Entrant, type Pairing, type Tournament } from './model.js';
 import type { TournamentNotifier } from './notifier.js';
@@ -89,9 +89,7 @@ export class TournamentRunner {
     const me = entrantId('person', account);
     const pairing = t.pairings.filter((p) => p.winner === null && p.gameId !== null && (p.black === me || p.white === me)).at(-1);
     if (!pairing) return refuse('room/not_found', 'You have no game under way in this tournament.');
-    const game = await this.options.games.get(pairing.gameId!);
-    if (!game) await this.make(t, pairing);
-    else if (game.status === 'waiting') await this.seat(t, pairing);
+    await this.makeOrSeat(t, pairing, await this.options.games.get(pairing.gameId!));
     return this.options.service.seatOfAccount(pairing.gameId!, account);
   }
 
@@ -101,15 +99,20 @@ export class TournamentRunner {
     for (const pairing of t.pairings) {
       if (pairing.winner !== null || pairing.gameId === null) continue;
       const game = await this.options.games.get(pairing.gameId);
-      if (!game) await this.make(t, pairing);
-      else if (game.status === 'waiting') await this.seat(t, pairing);
-      else {
-        const result = tournamentResult(game);
-        if (result) results.set(pairing.gameId, result);
-      }
+      if (await this.makeOrSeat(t, pairing, game)) continue;
+      const result = tournamentResult(game!);
+      if (result) results.set(pairing.gameId, result);
     }
     const recorded = withResults(t, results);
     return recorded ? this.write(t, recorded) : t;
+  }
+
+  /** Makes a pairing's game not made yet, or seats one made and still waiting; false for a game under way or over. */
+  private async makeOrSeat(t: Tournament, pairing: Pairing, game: StoredGame | undefined): Promise<boolean> {
+    if (!game) await this.make(t, pairing);
+    else if (game.status === 'waiting') await this.seat(t, pairing);
+    else return false;
+    return true;
   }
 
   private entrant(t: Tournament, id: string | null): Entrant | undefined {
