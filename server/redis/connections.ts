@@ -53,10 +53,12 @@ const SCRIPTS_WITH_KEY_COUNT = ['boardroomLobbyPage', 'boardroomIndexAdd', 'boar
 /**
  * In a cluster a failover is a short outage of a third of the slots: commands to them wait for
  * the new master (ClusterDown and TryAgain are retried) rather than failing at once, for at most
- * about `maxRedirections` × 100 ms.
+ * about `maxRedirections` × 100 ms. The store reads the slot map every `SLOTS_REFRESH_MS` too, as
+ * whether a write waits for a replica follows the replicas it shows (one joined, one promoted).
  */
+const SLOTS_REFRESH_MS = 2000;
 const CLUSTER: Record<ConnectionUse, ClusterOptions> = {
-  store: { enableAutoPipelining: true, autoPipeliningIgnoredCommands: [...SCRIPTS_WITH_KEY_COUNT], enableOfflineQueue: true, retryDelayOnClusterDown: 100, retryDelayOnTryAgain: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: 0 } },
+  store: { slotsRefreshInterval: SLOTS_REFRESH_MS, enableAutoPipelining: true, autoPipeliningIgnoredCommands: [...SCRIPTS_WITH_KEY_COUNT], enableOfflineQueue: true, retryDelayOnClusterDown: 100, retryDelayOnTryAgain: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: 0 } },
   jobs: { enableOfflineQueue: true, retryDelayOnClusterDown: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: null } },
   publisher: { enableAutoPipelining: true, retryDelayOnClusterDown: 100, retryDelayOnFailover: 100, maxRedirections: 60, redisOptions: { maxRetriesPerRequest: 0 } },
   subscriber: { shardedSubscribers: true, retryDelayOnClusterDown: 100, redisOptions: { maxRetriesPerRequest: null } },

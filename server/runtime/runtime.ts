@@ -222,11 +222,13 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
   const timers = new RedisTimers(redis, onError, prefix);
   // A cluster never held an older server's timer queue, whose keys are in many slots.
   if (!cluster && (await dropRetiredTimerQueue(redis, prefix))) log.info({ queue: `${prefix}:${RETIRED_TIMER_QUEUE}` }, 'dropped the timer jobs of an older server; the live games\' timers are armed again in Redis');
-  // A master with no replica would hold every move its WAIT's whole time: no wait anywhere then, and a warning.
+  // Whether a write waits is decided per write from the slot map (a master shown without replica is
+  // not waited on), never once here: a map read while a replica was still joining would otherwise
+  // turn the wait off for the life of the process.
   const bare = isCluster(storeRedis) ? await unreplicatedRanges(storeRedis) : [];
-  const waitForReplica = cluster && config.CLUSTER_WAIT_REPLICA === '1' && bare.length === 0;
+  const waitForReplica = cluster && config.CLUSTER_WAIT_REPLICA === '1';
   if (bare.length > 0) log.warn({ slots: bare }, 'Some masters of this Redis Cluster have no replica: the moves of their games may be lost at a failover, and their games stop until the master is back. Give each master a replica.');
-  else if (cluster && !waitForReplica) log.warn('CLUSTER_WAIT_REPLICA=0: a move is acknowledged before a replica has it, so a failover may lose acknowledged moves.');
+  if (cluster && !waitForReplica) log.warn('CLUSTER_WAIT_REPLICA=0: a move is acknowledged before a replica has it, so a failover may lose acknowledged moves.');
   // Writes no replica took (in time, or at all after a failover), told at most every 10 s, with their count.
   let short = { count: 0, toldAt: 0 };
   const onShort = (gameId: string): void => {
