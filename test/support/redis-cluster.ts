@@ -48,10 +48,22 @@ export interface ClusterOptions {
   readonly requireFullCoverage?: boolean;
 }
 
-async function spawnNode(port: number, dir: string, nodeTimeoutMs: number, requireFullCoverage: boolean): Promise<ChildProcess> {
+/**
+ * A node on a free port with its cluster bus on another (by default the bus is the port + 10,000,
+ * which may be taken, or past 65,535); a port taken between the choice and the start is chosen again.
+ */
+async function spawnNode(dir: string, nodeTimeoutMs: number, requireFullCoverage: boolean): Promise<{ port: number; child: ChildProcess }> {
   mkdirSync(dir, { recursive: true });
   const coverage = ['--cluster-require-full-coverage', requireFullCoverage ? 'yes' : 'no'];
-  return spawnRedisServer(port, ['--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs), ...coverage]);
+  for (let tries = 1; ; tries++) {
+    const [port, bus] = [await freePort(), await freePort()];
+    try {
+      const child = await spawnRedisServer(port, ['--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-port', String(bus), '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', String(nodeTimeoutMs), ...coverage]);
+      return { port, child };
+    } catch (error) {
+      if (tries >= 3 || !String(error).includes('in use')) throw error;
+    }
+  }
 }
 
 async function info(port: number, section: string): Promise<string> {
@@ -71,9 +83,9 @@ async function info(port: number, section: string): Promise<string> {
 export async function startRedisCluster(options: ClusterOptions = {}): Promise<TestRedisCluster> {
   const { masters = 3, replicasPerMaster = 1, nodeTimeoutMs = 1000, requireFullCoverage = true } = options;
   const root = mkdtempSync(join(tmpdir(), 'boardroom-cluster-'));
-  const ports: number[] = [];
-  for (let i = 0; i < masters * (1 + replicasPerMaster); i++) ports.push(await freePort());
-  const children = await Promise.all(ports.map((port) => spawnNode(port, join(root, String(port)), nodeTimeoutMs, requireFullCoverage)));
+  const started = await Promise.all(Array.from({ length: masters * (1 + replicasPerMaster) }, (_, i) => spawnNode(join(root, String(i)), nodeTimeoutMs, requireFullCoverage)));
+  const ports = started.map((node) => node.port);
+  const children = started.map((node) => node.child);
   const seeds = ports.map((port) => `127.0.0.1:${port}`);
   await run('redis-cli', ['--cluster', 'create', ...seeds, '--cluster-replicas', String(replicasPerMaster), '--cluster-yes']);
   const nodes: ClusterNode[] = ports.map((port, i) => ({
