@@ -11,15 +11,18 @@ export type Position = OthelloPosition | GomokuPosition | MiniChessPosition;
 export interface Game<P extends Position = Position> {
   readonly id: GameId;
   readonly rules: Rules<P>;
+  /** Whether a side can ever have to pass (`shared/forced-pass.ts`): Othello only. */
+  readonly passes: boolean;
   board(position: P): MutableBoard;
   render(position: P): string;
 }
 
-const othello: Game<OthelloPosition> = { id: 'othello', rules: othelloRules, board: othelloBoardOf, render: renderOthello };
-const gomoku: Game<GomokuPosition> = { id: 'gomoku', rules: gomokuRules, board: (p) => GomokuBoard.fromPosition(p), render: renderGomoku };
+const othello: Game<OthelloPosition> = { id: 'othello', rules: othelloRules, passes: true, board: othelloBoardOf, render: renderOthello };
+const gomoku: Game<GomokuPosition> = { id: 'gomoku', rules: gomokuRules, passes: false, board: (p) => GomokuBoard.fromPosition(p), render: renderGomoku };
 const minichess: Game<MiniChessPosition> = {
   id: 'minichess',
   rules: minichessRules,
+  passes: false,
   board: (p) => MiniChessBoard.fromPosition(p),
   render: renderMiniChess,
 };

@@ -1,3 +1,4 @@
+import { isForcedPass, PASS } from '../../shared/forced-pass.js';
 import { describe, expect, it } from 'vitest';
 import { clockAfterMoves, CreateRoomSchema, type CreateRoom } from '../../shared/protocol/index.js';
 import type { StoredGame } from '../store/store.js';
@@ -89,17 +90,22 @@ describe('moves', () => {
     expect(G.toView(after, T0 + 10)).toMatchObject({ ply: 1, toMove: 'white' });
   });
 
-  it.each(['othello', 'gomoku', 'minichess'] as const)('%s: the side to move read from the ply is the rules\' own, through whole random games (passes too)', (name) => {
-    const { rules } = GAMES[name];
+  it.each(['othello', 'gomoku', 'minichess'] as const)('%s: the side to move read from the ply is the rules\' own, and a forced pass only where the game has passes, through whole random games', (name) => {
+    const { rules, passes } = GAMES[name];
     const random = seededRandom(7);
+    let forced = 0;
     for (let games = 0; games < 20; games++) {
       let { game } = liveGame({ game: name });
       while (game.status === 'live') {
         expect(G.toMove(game)).toBe(rules.toMove(game.position));
         const legal = rules.legalMoves(game.position).map((m) => rules.formatMove(m));
+        if (isForcedPass(legal)) forced++;
+        expect(G.forcedPass(game)).toBe(isForcedPass(legal) ? PASS : undefined);
         game = must(G.playMove(game, G.toMove(game), game.moves.length, legal[Math.floor(random() * legal.length)]!, T0)).game;
       }
     }
+    // Othello's random games meet passes; the other games, which never pass, met none.
+    expect(forced > 0).toBe(passes);
   });
 
   it.each([

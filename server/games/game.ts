@@ -196,7 +196,7 @@ export function playMove(game: StoredGame, color: Color, ply: number, text: stri
     ...game,
     position,
     moves: [...game.moves, move],
-    moveMs: [...game.moves.map((_, i) => game.moveMs[i] ?? null), turnSpent(game.clock, now)],
+    moveMs: [...(game.moveMs.length === game.moves.length ? game.moveMs : game.moves.map((_, i) => game.moveMs[i] ?? null)), turnSpent(game.clock, now)],
     clock: afterMove(game.timeControl, game.clock, mover, now, outcome === null),
     drawOffer: game.drawOffer === opposite(color) ? null : game.drawOffer, // moving declines an offer
   };
@@ -206,7 +206,7 @@ export function playMove(game: StoredGame, color: Color, ply: number, text: stri
 
 /** The pass the side to move must play, when a pass is its only legal move (the rule is `shared/forced-pass.ts`). */
 export function forcedPass(game: StoredGame): string | undefined {
-  if (game.status !== 'live') return undefined;
+  if (game.status !== 'live' || !GAMES[game.game].passes) return undefined;
   const { rules } = GAMES[game.game];
   return isForcedPass(rules.legalMoves(game.position), (m) => rules.formatMove(m)) ? PASS : undefined;
 }
