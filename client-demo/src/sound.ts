@@ -2,7 +2,10 @@ import { settings } from './settings.js';
 
 /**
  * A short tone per move, made with Web Audio (no file to load). Browsers start audio only after
- * a gesture, so the context is made or resumed on the page's first pointer or key press.
+ * a gesture, so the context is made or resumed after the page's first pointer or key press.
+ * Making a context takes tens of ms (more where the audio device is slow to open), so it is made
+ * in a task of its own, never inside the click or the move that asked for it: the gesture still
+ * counts (browsers keep it for the page, or for a timer set while it is handled).
  */
 let context: AudioContext | null = null;
 let armed = false;
@@ -25,8 +28,9 @@ export function armSound(): void {
   armed = true;
   const wake = (): void => {
     if (!settings().sound) return;
-    const ctx = audio();
-    if (ctx && ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+    withAudio((ctx) => {
+      if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+    });
   };
   window.addEventListener('pointerdown', wake, { capture: true });
   window.addEventListener('keydown', wake, { capture: true });
@@ -35,8 +39,19 @@ export function armSound(): void {
 /** A soft click of a stone, higher for black's moves than for white's. */
 export function moveSound(mover: 'black' | 'white'): void {
   if (!settings().sound) return;
-  const ctx = audio();
-  if (!ctx) return;
+  withAudio((ctx) => tone(ctx, mover));
+}
+
+/** Runs `use` with the context: at once when it exists, else in the next task, after making it. */
+function withAudio(use: (ctx: AudioContext) => void): void {
+  if (context) return use(context);
+  window.setTimeout(() => {
+    const ctx = audio();
+    if (ctx) use(ctx);
+  }, 0);
+}
+
+function tone(ctx: AudioContext, mover: 'black' | 'white'): void {
   try {
     const now = ctx.currentTime;
     const osc = ctx.createOscillator();

@@ -42,11 +42,12 @@ export class AdminFeed {
     return this.pages.size;
   }
 
-  /** One reading for all, then each admin's page if it changed since the last one it got. */
+  /** One fresh reading for all, then each admin's page if it changed since the last one it got. */
   async push(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
+      await this.table.fresh();
       for (const [sink, followed] of this.pages) {
         const page = await this.table.page(followed.query);
         const print = fingerprint(page);

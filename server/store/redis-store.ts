@@ -12,6 +12,8 @@ import type { LeaseStore } from './leases.js';
 
 /** How much longer than its own timeout a `WAIT` may take to be answered before the master counts as gone. */
 const WAIT_ANSWER_MS = 250;
+/** Games whose summaries are read in one batch; a table of thousands reads them batch after batch. */
+const SUMMARIES_PER_READ = 500;
 
 /**
  * The indexes across games live in one slot (`{idx}`, see RedisKeys), apart from the games: a
@@ -434,9 +436,14 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
     );
   }
 
+  /** Read SUMMARIES_PER_READ games at a time: the process serves its other requests between them. */
   async summaries(status: GameStatus, limit: number): Promise<GameSummary[]> {
     const ids = await this.redis.zrevrange(this.k.status(status), 0, limit - 1);
-    return (await this.summariesOf(ids)).filter((game): game is GameSummary => game !== undefined && game.status === status);
+    const found: GameSummary[] = [];
+    for (let i = 0; i < ids.length; i += SUMMARIES_PER_READ) {
+      for (const game of await this.summariesOf(ids.slice(i, i + SUMMARIES_PER_READ))) if (game !== undefined && game.status === status) found.push(game);
+    }
+    return found;
   }
 
   async lobby(status: GameStatus, query: LobbyPageQuery): Promise<LobbyPage> {

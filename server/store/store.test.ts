@@ -140,3 +140,16 @@ describe('redis: a game end a process left half applied', () => {
     expect(await store.recentGames(ada, 10)).toEqual([second.id, first.id]);
   });
 });
+
+describe('redis: the summaries of more live games than one read takes', () => {
+  it('are read batch after batch, all of them newest first, and a spare index entry is left out', async () => {
+    const prefix = `many${Math.random().toString(36).slice(2, 8)}:`;
+    const store = new RedisStore(redis.client(), prefix);
+    const games = Array.from({ length: 1234 }, (_, i) => sampleGame({ status: 'live', updatedAt: 1000 + i }));
+    await Promise.all(games.map((g) => store.create(g)));
+    await redis.client().zadd(`${prefix}{idx}:games:live`, 5000, 'no-such-game'); // as a writer that died between the index and the game leaves it
+    const newestFirst = games.map((g) => g.id).reverse();
+    expect((await store.summaries('live', 5000)).map((g) => g.id)).toEqual(newestFirst);
+    expect((await store.summaries('live', 700)).map((g) => g.id)).toEqual(newestFirst.slice(0, 699));
+  });
+});

@@ -9,7 +9,7 @@ declare const document: any, window: any, PerformanceObserver: any; // eslint-di
 
 // The admin console with 2,000 live games kept moving (200 moves a second): it must stay a page
 // an admin can use, whatever the number of games.
-// ADMIN_SCALE_GAMES=5000 runs it at another size by hand.
+// ADMIN_SCALE_GAMES=5000 runs it at the size issue 43 promises, by hand (it holds there too).
 const GAMES = Number(process.env.ADMIN_SCALE_GAMES ?? 2000);
 const MOVES_PER_SECOND = 200;
 const WATCH_MS = 60_000;
@@ -34,7 +34,7 @@ async function signIn(page: Page): Promise<void> {
 }
 
 describe(`the admin console with ${GAMES} live games`, () => {
-  it('shows the first page fast, filters and opens a game in under 300 ms, follows its moves, and never blocks the page', async () => {
+  it('shows the first page fast, filters, sorts, pages and opens a game in under 300 ms, follows its moves, and never blocks the page', async () => {
     const { page } = await stack.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page);
     const figures: Record<string, number> = {};
@@ -68,9 +68,57 @@ describe(`the admin console with ${GAMES} live games`, () => {
     }, name);
     figures.filterMs = ms(t);
 
-    // Rows hold their places under the pointer while pages keep coming.
     await page.fill('[data-testid="search"]', '');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="game-row"]').length === 50);
+
+    // A game's filter, a sort, its direction and the next page: each shown from the server's
+    // answer, checked by the rows' own data.
+    const game = 'othello';
+    t = performance.now();
+    await page.selectOption('[data-testid="filter-game"]', game);
+    await page.waitForFunction((g: string) => {
+      const found = [...document.querySelectorAll('[data-testid="game-row"]')];
+      return found.length === 50 && found.every((r: any) => r.dataset.game === g);
+    }, game);
+    figures.gameFilterMs = ms(t);
+    await page.selectOption('[data-testid="filter-game"]', '');
+    await page.waitForFunction(() => new Set([...document.querySelectorAll('[data-testid="game-row"]')].map((r: any) => r.dataset.game)).size > 1);
+
+    const shownIn = (sort: string, dir: string, offset: number) =>
+      page.waitForFunction(
+        ([s, d, o]: [string, string, number]) => {
+          const table = document.querySelector('[data-testid="live-table"]');
+          const moved = [...document.querySelectorAll('[data-testid="game-row"]')].map((r: any) => Number(r.dataset.moved));
+          const ordered = moved.every((m, i) => i === 0 || (d === 'asc' ? moved[i - 1]! <= m : moved[i - 1]! >= m));
+          return table?.dataset.sort === s && table?.dataset.dir === d && table?.dataset.offset === String(o) && moved.length === 50 && ordered;
+        },
+        [sort, dir, offset] as [string, string, number],
+      );
+    t = performance.now();
+    await page.selectOption('[data-testid="sort"]', 'moved');
+    await shownIn('moved', 'asc', 0);
+    figures.sortMs = ms(t);
+
+    t = performance.now();
+    await page.click('[data-testid="sort-dir"]');
+    await shownIn('moved', 'desc', 0);
+    figures.sortDirMs = ms(t);
+    const firstPage = await page.$$eval(rows, (els: any[]) => els.map((e) => e.dataset.gameId));
+
+    t = performance.now();
+    await page.click('[data-testid="page-next"]');
+    await shownIn('moved', 'desc', 50);
+    figures.pageMs = ms(t);
+    expect(await page.textContent('[data-testid="page-range"]')).toBe(`51–100 of ${GAMES.toLocaleString('en-US')}`);
+    expect(await page.$$eval(rows, (els: any[]) => els.map((e) => e.dataset.gameId))).not.toEqual(firstPage);
+
+    // Back to the first page by start; rows hold their places under the pointer while pages keep coming.
+    await page.click('[data-testid="sort-dir"]');
+    await page.selectOption('[data-testid="sort"]', 'started');
+    await page.waitForFunction(() => {
+      const table = document.querySelector('[data-testid="live-table"]');
+      return table?.dataset.sort === 'started' && table?.dataset.dir === 'asc' && table?.dataset.offset === '0';
+    });
     await page.hover(`${rows}:nth-child(10)`);
     const held = await page.$$eval(rows, (els: any[]) => els.map((e) => e.dataset.gameId));
     await page.waitForTimeout(2500);
@@ -94,10 +142,18 @@ describe(`the admin console with ${GAMES} live games`, () => {
     // Back on the table for the rest of the minute, then the page's health.
     await page.click('[data-testid="back"]');
     await page.waitForSelector(rows);
+    // The DOM's size every two seconds while the console sits idle.
+    await page.evaluate(() => {
+      window.domSizes = [];
+      window.setInterval(() => window.domSizes.push(document.getElementsByTagName('*').length), 2000);
+    });
     await page.waitForTimeout(Math.max(0, WATCH_MS - (Date.now() - watchStarted)));
+    const domSizes: number[] = await page.evaluate(() => window.domSizes);
     const longTasks: number[] = await page.evaluate(() => window.longTasks);
     figures.longestTaskMs = Math.round(Math.max(0, ...longTasks));
     figures.domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    figures.domIdleMin = Math.min(...domSizes);
+    figures.domIdleMax = Math.max(...domSizes);
     figures.socketDrops = await page.evaluate(() => window.drops);
     await page.screenshot({ path: `${ARTIFACTS}/admin-scale.png` });
     console.log(`admin console, ${GAMES} live games at ${MOVES_PER_SECOND} moves/s: ${JSON.stringify(figures)}; seeded ${JSON.stringify(seeded.stats)}`);
@@ -106,12 +162,18 @@ describe(`the admin console with ${GAMES} live games`, () => {
     // judged: on two cores shared with the moving games, Chromium and the other test files it is
     // 1.2-2.2 s here, at this commit and at the ones before it. The changes after it are judged.
     expect(figures.filterMs).toBeLessThan(300);
+    expect(figures.gameFilterMs).toBeLessThan(300);
+    expect(figures.sortMs).toBeLessThan(300);
+    expect(figures.sortDirMs).toBeLessThan(300);
+    expect(figures.pageMs).toBeLessThan(300);
     expect(figures.openMs).toBeLessThan(300);
     expect(figures.followMs).toBeLessThan(1000);
-    // Issue 43 promises no task over 200 ms; on this machine the console's longest is 240-320 ms
-    // today, at this commit and at the last one that landed, so the test holds the line at what
-    // blocks a person (half a second) while that work is open.
-    expect(figures.longestTaskMs).toBeLessThanOrEqual(500);
+    // Issue 43: no task over 200 ms (the longest here is a game's first drawing, or the audio
+    // context made after the first click, each on its own).
+    expect(figures.longestTaskMs).toBeLessThanOrEqual(200);
+    // The DOM holds steady while the console sits idle: within 2 % (about one row) of its least.
+    expect(domSizes.length).toBeGreaterThanOrEqual(10);
+    expect(figures.domIdleMax).toBeLessThanOrEqual(figures.domIdleMin * 1.02);
     expect(figures.domNodes).toBeLessThan(5000);
     expect(figures.socketDrops).toBe(0);
   }, 180_000);

@@ -32,6 +32,7 @@ export class LiveGames {
   private readonly disposer = new Disposer();
   private readonly query: { -readonly [K in keyof AdminQuery]?: AdminQuery[K] } = { sort: 'started', dir: 'asc', offset: 0, limit: PAGE_ROWS };
   private readonly body = h('tbody', null);
+  private readonly table = h('table', { class: 'live-table', 'data-testid': 'live-table' });
   private readonly rows = new Map<string, RowEl>();
   private shown: readonly string[] = [];
   private holding = false;
@@ -76,14 +77,14 @@ export class LiveGames {
       h('span', { class: 'pager' }, this.prev, this.range, this.next),
     );
     const head = h('thead', null, h('tr', null, ...['Game', 'Black', 'White', 'Ply', 'Clock', 'State', 'Bot', 'Age'].map((t) => h('th', { scope: 'col' }, t))));
-    const table = h('table', { class: 'live-table', 'data-testid': 'live-table' }, head, this.body);
+    this.table.append(head, this.body);
     this.disposer.listen(this.body, 'mouseenter', () => (this.holding = true));
     this.disposer.listen(this.body, 'mouseleave', () => {
       this.holding = false;
       this.render();
       this.schedulePreview(null);
     });
-    this.el = h('div', { class: 'live-games' }, toolbar, h('div', { class: 'live-main' }, h('div', { class: 'live-scroll', tabindex: 0, role: 'region', 'aria-label': 'live games' }, table), this.preview));
+    this.el = h('div', { class: 'live-games' }, toolbar, h('div', { class: 'live-main' }, h('div', { class: 'live-scroll', tabindex: 0, role: 'region', 'aria-label': 'live games' }, this.table), this.preview));
     this.disposer.add(
       conn.on((news) => {
         if (news.page) this.render();
@@ -139,6 +140,8 @@ export class LiveGames {
     this.range.textContent = `${n(first)}–${n(Math.min(page.total, page.query.offset + page.rows.length))} of ${n(page.total)}`;
     this.prev.disabled = page.query.offset === 0;
     this.next.disabled = page.query.offset + page.rows.length >= page.total;
+    // The query of the page shown, which may lag the controls by a round trip.
+    Object.assign(this.table.dataset, { sort: page.query.sort, dir: page.query.dir, offset: String(page.query.offset) });
   }
 
   /** One row's cells, rewritten only when its data changed. */
@@ -163,7 +166,9 @@ export class LiveGames {
       return;
     }
     tr.dataset.state = row.state;
+    tr.dataset.game = row.game;
     tr.dataset.ply = String(row.ply);
+    tr.dataset.moved = String(row.updatedAt);
     tr.dataset.thinking = String(row.thinking);
     tr.dataset.clock = String(row.clock[row.toMove] ?? '');
     tr.dataset.at = String(page.at);
