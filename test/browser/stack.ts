@@ -35,6 +35,9 @@ export async function startStack(prefix: string, env: Record<string, string> = {
   try {
     const spawned = spawnBuilt('main', { REDIS_URL: redis.url, REDIS_PREFIX: prefix, RECONNECT_GRACE_MS: '30000', ...env });
     server = spawned.child;
+    // A server that dies under a test says why, instead of leaving only timeouts behind.
+    let closing = false;
+    server.once('exit', (code, signal) => void (closing || console.error(`[stack] the server exited (${code ?? signal}) under the test:\n${spawned.output()}`)));
     const port = await spawned.ready;
     worker = startBotWorker(redis.url, prefix);
     browser = await launchChromium();
@@ -64,6 +67,7 @@ export async function startStack(prefix: string, env: Record<string, string> = {
         for (const c of contexts) await c.close().catch(() => undefined);
         await b.close().catch(() => undefined);
         await worker?.close();
+        closing = true;
         await stopChild(server!);
         await redis.stop();
       },
