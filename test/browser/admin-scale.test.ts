@@ -12,7 +12,8 @@ declare const document: any, window: any, PerformanceObserver: any; // eslint-di
 // ADMIN_SCALE_GAMES=5000 runs it at the size issue 43 promises, by hand (it holds there too).
 const GAMES = Number(process.env.ADMIN_SCALE_GAMES ?? 2000);
 const MOVES_PER_SECOND = 200;
-const WATCH_MS = 60_000;
+/** How long the console sits idle on the table at the end, its DOM sampled: two minutes, as admins leave it. */
+const IDLE_MS = 120_000;
 
 let stack: Stack;
 let seeded: SeededGames;
@@ -55,7 +56,6 @@ describe(`the admin console with ${GAMES} live games`, () => {
       window.drops = 0;
       new window.MutationObserver(() => document.querySelector('.conn-reconnecting') && window.drops++).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
-    const watchStarted = Date.now();
 
     // Filtering to one player: the server answers a page of one row.
     const slot = Math.floor(GAMES * 0.6);
@@ -139,7 +139,7 @@ describe(`the admin console with ${GAMES} live games`, () => {
     await page.waitForSelector(`${SCREEN}[data-ply="${moved!.ply}"]`, { timeout: 1000 });
     figures.followMs = ms(t);
 
-    // Back on the table for the rest of the minute, then the page's health.
+    // Back on the table for two idle minutes, then the page's health.
     await page.click('[data-testid="back"]');
     await page.waitForSelector(rows);
     // The DOM's size every two seconds while the console sits idle.
@@ -147,7 +147,7 @@ describe(`the admin console with ${GAMES} live games`, () => {
       window.domSizes = [];
       window.setInterval(() => window.domSizes.push(document.getElementsByTagName('*').length), 2000);
     });
-    await page.waitForTimeout(Math.max(0, WATCH_MS - (Date.now() - watchStarted)));
+    await page.waitForTimeout(IDLE_MS);
     const domSizes: number[] = await page.evaluate(() => window.domSizes);
     const longTasks: number[] = await page.evaluate(() => window.longTasks);
     figures.longestTaskMs = Math.round(Math.max(0, ...longTasks));
@@ -172,9 +172,9 @@ describe(`the admin console with ${GAMES} live games`, () => {
     // context made after the first click, each on its own).
     expect(figures.longestTaskMs).toBeLessThanOrEqual(200);
     // The DOM holds steady while the console sits idle: within 2 % (about one row) of its least.
-    expect(domSizes.length).toBeGreaterThanOrEqual(10);
+    expect(domSizes.length).toBeGreaterThanOrEqual(50);
     expect(figures.domIdleMax).toBeLessThanOrEqual(figures.domIdleMin * 1.02);
     expect(figures.domNodes).toBeLessThan(5000);
     expect(figures.socketDrops).toBe(0);
-  }, 180_000);
+  }, 300_000);
 });
