@@ -125,14 +125,19 @@ export class BotSeats {
     const ids = new Set([...this.turnsToAskAgain, ...(await store.indexed('unqueued-bot-turns', ''))]);
     const asked: string[] = [];
     for (const id of ids) {
-      // Taken out first: a turn that fails again is put back by `ask`.
+      // Taken out first: a turn that fails again is put back by `ask`, and one whose game could
+      // not be read (its master failing over) is kept for the next sweep.
       this.turnsToAskAgain.delete(id);
-      await store.removeFromIndex([unqueuedBotTurn(id)]);
-      const game = await store.get(id);
-      if (!game || game.status !== 'live' || game.seats[G.toMove(game)].kind !== 'bot') continue;
-      if (await botTurns.pending(id, game.moves.length)) continue;
-      await this.games.startTurn(game);
-      asked.push(id);
+      try {
+        await store.removeFromIndex([unqueuedBotTurn(id)]);
+        const game = await store.get(id);
+        if (!game || game.status !== 'live' || game.seats[G.toMove(game)].kind !== 'bot') continue;
+        if (await botTurns.pending(id, game.moves.length)) continue;
+        await this.games.startTurn(game);
+        asked.push(id);
+      } catch {
+        this.turnsToAskAgain.add(id);
+      }
     }
     return asked;
   }

@@ -21,6 +21,8 @@ let counted: GameStore & LeaseStore;
 let asked: BotJobInput[];
 let queueDown: boolean;
 let storeDown: boolean;
+/** Only reading a game fails: its master is failing over while the other masters (the indexes') answer. */
+let gamesDown: boolean;
 /** Finished jobs' answers by `gameId-ply`: asking for such a turn again delivers its answer, as BullMQ's adapter does. */
 let answers: Map<string, BotJobResult>;
 
@@ -52,13 +54,14 @@ beforeEach(() => {
   asked = [];
   queueDown = false;
   storeDown = false;
+  gamesDown = false;
   answers = new Map();
   counted = new Proxy(store, {
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver) as unknown;
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        if (storeDown) return Promise.reject(new Error('connect ECONNREFUSED (the store)'));
+        if (storeDown || (gamesDown && name === 'get')) return Promise.reject(new Error('connect ECONNREFUSED (the store)'));
         if (name === 'list' || name === 'summaries') wideReads.push(String(name));
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
@@ -109,8 +112,8 @@ describe('the sweep', () => {
     expect(wideReads).toEqual([]);
   });
 
-  it("plays, at its next pass, a bot's answer that came while the store was out of reach", async () => {
-    const service = serviceOf('web-b');
+  /** A game against a bot whose answer to f5 came while the store was out of reach: not played. */
+  async function answerUnplayed(service: GameService): Promise<string> {
     await store.renewLease('web-b', now + 60_000);
     const created = await service.createRoom({ game: 'othello', seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } }, sit: { name: 'Ann', color: 'black' } });
     if (!created.ok) throw new Error(created.error.code);
@@ -122,7 +125,25 @@ describe('the sweep', () => {
     await expect(service.onBotResult(answer)).rejects.toThrow(/ECONNREFUSED/);
     storeDown = false;
     expect((await store.get(gameId))!.moves).toEqual(['f5']);
+    return gameId;
+  }
+
+  it("plays, at its next pass, a bot's answer that came while the store was out of reach", async () => {
+    const service = serviceOf('web-b');
+    const gameId = await answerUnplayed(service);
     await sweeperOf('web-b', service).sweep(now + SWEEP_MS);
+    expect((await store.get(gameId))!.moves).toEqual(['f5', 'd6']);
+  });
+
+  it("keeps a bot turn to ask again when its game cannot be read at the sweep's pass, and plays it at the next", async () => {
+    const service = serviceOf('web-b');
+    const gameId = await answerUnplayed(service);
+    gamesDown = true;
+    const sweeper = sweeperOf('web-b', service);
+    await sweeper.sweep(now + SWEEP_MS);
+    gamesDown = false;
+    expect((await store.get(gameId))!.moves).toEqual(['f5']);
+    await sweeper.sweep(now + 2 * SWEEP_MS);
     expect((await store.get(gameId))!.moves).toEqual(['f5', 'd6']);
   });
 });
