@@ -92,6 +92,24 @@ export function replicasOf(client: RedisClient, key: string): number {
   return isCluster(client) ? Math.max(0, (client.slots[slotOf(key)]?.length ?? 1) - 1) : 0;
 }
 
+/**
+ * The Socket.IO adapters send some commands without waiting for their answer: publishes, and on a
+ * cluster each room's SSUBSCRIBE and SUNSUBSCRIBE. A connection closing, or a master failing over,
+ * rejects them with no one to hear it (an unhandled rejection). Here `commands` of `client` are
+ * heard and reported: a publish is lost as a failed one would be, a channel left subscribed costs
+ * nothing, and a cluster client subscribes its channels again on the new master.
+ */
+export function reportUnheardRefusals(client: RedisClient, commands: readonly ('publish' | 'spublish' | 'ssubscribe' | 'sunsubscribe')[], report: (error: unknown, command: string) => void): void {
+  for (const command of commands) {
+    const send = client[command].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[command] = (...args: unknown[]) => {
+      const sent = send(...args);
+      sent.catch((error: unknown) => report(error, command));
+      return sent;
+    };
+  }
+}
+
 /** Slot ranges of a cluster served by a master with no replica: a failover there would lose its writes, and its slots. */
 export async function unreplicatedRanges(client: Cluster): Promise<string[]> {
   const ranges = await client.cluster('SLOTS');

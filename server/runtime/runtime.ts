@@ -9,7 +9,7 @@ import { Lobby } from '../games/lobby.js';
 import { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import { connect, isCluster, masters, redisTarget, unreplicatedRanges, shownTarget, type RedisClient, type RedisTarget } from '../redis/connections.js';
+import { connect, isCluster, masters, redisTarget, reportUnheardRefusals, unreplicatedRanges, shownTarget, type RedisClient, type RedisTarget } from '../redis/connections.js';
 import { Quotas } from '../quotas.js';
 import { analysisRoom, SocketBroadcaster } from '../socket/broadcaster.js';
 import { RedisMoveRelay } from '../socket/move-relay.js';
@@ -194,15 +194,11 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
   const storeRedis = connect(target, 'store');
   const pub = connect(target, 'publisher');
   const sub = connect(target, 'subscriber');
-  // The Socket.IO adapter publishes without waiting for the reply. A player who leaves just as
-  // the server closes sets off publishes on a connection already quitting: their refusals are
-  // logged here, not left to become unhandled rejections.
-  const publish = pub.publish.bind(pub);
-  pub.publish = ((channel: string | Buffer, message: string | Buffer) => {
-    const sent = publish(channel, message);
-    sent.catch((error: unknown) => log.debug({ err: error, channel }, 'publish refused'));
-    return sent;
-  }) as typeof pub.publish;
+  // A player who leaves just as the server closes, or as a master fails over, sets off the
+  // adapter's publishes and unsubscribes, which nothing waits for: their refusals are logged.
+  const refused = (error: unknown, command: string): void => log.debug({ err: error, command }, 'a pub/sub command was refused');
+  reportUnheardRefusals(pub, ['publish', 'spublish'], refused);
+  reportUnheardRefusals(sub, ['ssubscribe', 'sunsubscribe'], refused);
   const clients = [redis, storeRedis, pub, sub];
   for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
   await untilReady(clients, shownTarget(target), log);
