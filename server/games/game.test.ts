@@ -1,10 +1,10 @@
-import { isForcedPass, PASS } from '../../shared/forced-pass.js';
 import { describe, expect, it } from 'vitest';
+import { isForcedPass, PASS } from '../../shared/forced-pass.js';
+import { GAMES } from '../../shared/games.js';
 import { clockAfterMoves, CreateRoomSchema, type CreateRoom } from '../../shared/protocol/index.js';
+import { seededRandom } from '../../shared/random.js';
 import type { StoredGame } from '../store/store.js';
 import * as G from './game.js';
-import { GAMES } from '../../shared/games.js';
-import { seededRandom } from '../../shared/random.js';
 
 const T0 = 1_000_000;
 const room = (overrides: Partial<CreateRoom> = {}): CreateRoom =>

@@ -206,8 +206,8 @@ export function playMove(game: StoredGame, color: Color, ply: number, text: stri
 
 /** The pass the side to move must play, when a pass is its only legal move (the rule is `shared/forced-pass.ts`). */
 export function forcedPass(game: StoredGame): string | undefined {
-  if (game.status !== 'live' || !GAMES[game.game].passes) return undefined;
-  const { rules } = GAMES[game.game];
+  const { rules, passes } = GAMES[game.game];
+  if (game.status !== 'live' || !passes) return undefined;
   return isForcedPass(rules.legalMoves(game.position), (m) => rules.formatMove(m)) ? PASS : undefined;
 }
 

@@ -422,16 +422,16 @@ export class GameService {
     const offeredTo = after.drawOffer === null ? null : opposite(after.drawOffer);
     if (after.status === 'live' && offeredTo && before?.drawOffer !== after.drawOffer && after.seats[offeredTo].kind === 'bot') await this.botSeats.answerDraw(after.id, offeredTo);
     const turnChanged = after.status === 'live' && (before?.status !== 'live' || moved);
-    if (turnChanged) await this.startTurn(after, true);
+    if (turnChanged) await this.startTurn(after, { awaitBot: false });
   }
 
   /**
    * Whatever the side to move needs: its flag armed, and a bot or agent asked for its move. After
-   * a move (`afterMove`) the bot is asked without waiting: the mover's acknowledgement does not
-   * wait on the bot queue (whose master may be failing over), and an ask that fails is asked again
-   * by the sweep. Recovery waits for each ask, to keep its concurrency bounded.
+   * a move the bot is asked without waiting (`awaitBot: false`): the mover's acknowledgement does
+   * not wait on the bot queue (whose master may be failing over), and an ask that fails is asked
+   * again by the sweep. Recovery waits for each ask, to keep its concurrency bounded.
    */
-  async startTurn(game: StoredGame, afterMove = false): Promise<void> {
+  async startTurn(game: StoredGame, { awaitBot = true } = {}): Promise<void> {
     const ply = game.moves.length;
     const color = G.toMove(game);
     // A side whose only move is a pass passes at once, its clock charged nothing: nobody waits for it.
@@ -449,8 +449,8 @@ export class GameService {
     const seat = game.seats[color];
     if (seat.kind === 'bot' && seat.name) {
       const asked = this.botSeats.ask(game, seat.name, flag);
-      if (afterMove) asked.catch(() => undefined);
-      else await asked;
+      if (awaitBot) await asked;
+      else asked.catch(() => undefined);
     } else if (seat.kind === 'agent' && seat.name) {
       this.options.broadcaster.agentTurn(seat.name, G.agentTurnOf(game, flag, this.now()));
     }
