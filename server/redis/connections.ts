@@ -92,6 +92,13 @@ export function replicasOf(client: RedisClient, key: string): number {
   return isCluster(client) ? Math.max(0, (client.slots[slotOf(key)]?.length ?? 1) - 1) : 0;
 }
 
+/** A connection to a replica of a key's master as last seen, for a read that may lag; none outside a cluster or without replicas. */
+export function replicaOf(client: RedisClient, key: string): Redis | undefined {
+  if (!isCluster(client)) return undefined;
+  const replicas = client.slots[slotOf(key)]?.slice(1) ?? [];
+  return client.nodes('slave').find((n) => replicas.includes(`${n.options.host}:${n.options.port}`));
+}
+
 /**
  * The Socket.IO adapters send some commands without waiting for their answer: publishes, and on a
  * cluster each room's SSUBSCRIBE and SUNSUBSCRIBE. A connection closing, or a master failing over,

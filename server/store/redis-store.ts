@@ -1,4 +1,4 @@
-import { ownerOf, replicasOf, type RedisClient } from '../redis/connections.js';
+import { ownerOf, replicaOf, replicasOf, type RedisClient } from '../redis/connections.js';
 import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
@@ -14,6 +14,12 @@ import type { LeaseStore } from './leases.js';
 const WAIT_ANSWER_MS = 250;
 /** Games whose summaries are read in one batch; a table of thousands reads them batch after batch. */
 const SUMMARIES_PER_READ = 500;
+/**
+ * How long a game's end waits on its players' masters before going on without them: a rating is
+ * then read from a replica, and the end applied to the players after the move is answered. So a
+ * game on a healthy master ends on time while its players' master fails over.
+ */
+const PLAYERS_MASTER_MS = 250;
 
 /**
  * The indexes across games live in one slot (`{idx}`, see RedisKeys), apart from the games: a
@@ -345,7 +351,7 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
         const was = String(done[1]);
         if (was !== listing) await this.unlist(next, was, listing);
         await this.replicated(next.id);
-        if (ending) await this.ends.apply(next.id);
+        if (ending) await this.applyEnd(next.id);
         return true;
       } else return false;
     }
@@ -366,6 +372,32 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
     const unanswered = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the master of game ${gameId} did not answer WAIT`)), waitMs + WAIT_ANSWER_MS)));
     const acked = await Promise.race([ownerOf(this.redis, key).wait(1, waitMs), unanswered]).finally(() => clearTimeout(timer));
     if (acked < 1) onShort(gameId);
+  }
+
+  /**
+   * A game's end applied to its players before its last move is answered, unless a player's master
+   * does not answer soon (failing over): the answer goes first, and whatever the apply leaves
+   * undone keeps the game pending for the sweep.
+   */
+  private async applyEnd(gameId: string): Promise<void> {
+    const applying = this.ends.apply(gameId).then(
+      () => true,
+      () => true,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PLAYERS_MASTER_MS)));
+    await Promise.race([applying, late]).finally(() => clearTimeout(timer));
+  }
+
+  /** A field read from its master, or from a replica when the master does not answer soon (a failover): the value may lag. */
+  private async readSoon(key: string, field: string): Promise<string | null> {
+    const replica = replicaOf(this.redis, key);
+    const fromMaster = this.redis.hget(key, field);
+    if (!replica) return fromMaster;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PLAYERS_MASTER_MS)));
+    const first = await Promise.race([fromMaster.catch(() => undefined), late]).finally(() => clearTimeout(timer));
+    return first !== undefined ? first : replica.hget(key, field);
   }
 
   /** The entries of the listing a write replaced that the new one has not, removed unless a later write wants them. */
@@ -400,7 +432,7 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
 
   async ratings(game: GameId, identities: readonly Identity[]): Promise<RatingRecord[]> {
     if (identities.length === 0) return [];
-    const docs = await Promise.all(identities.map((identity) => this.redis.hget(this.k.rating(game, identity), 'doc')));
+    const docs = await Promise.all(identities.map((identity) => this.readSoon(this.k.rating(game, identity), 'doc')));
     return identities.map((identity, i) => (docs[i] ? (JSON.parse(docs[i]) as RatingRecord) : freshRecord(game, identity)));
   }
 
