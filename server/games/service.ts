@@ -409,7 +409,9 @@ export class GameService {
       this.botSeats.ended(after.id);
       await this.options.timers.cancel(after.id);
       broadcaster.ended(this.viewOf(after));
-      await this.options.quotas?.release(after.owner, after.id);
+      // Not waited for: the owner's quota may be on a master failing over, and a finished room
+      // that was not given back is let go at the owner's limit anyway (`Quotas.hold`).
+      this.options.quotas?.release(after.owner, after.id).catch(() => undefined);
     } else if (!moved) broadcaster.state(this.viewOf(after));
     // The lobby hears of a room when its seats or status change, not on every move.
     if (!moved || ended || !sameSeats(before, after)) broadcaster.roomChanged(G.toSummary(after));

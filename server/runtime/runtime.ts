@@ -2,6 +2,7 @@ import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Queue } from 'bullmq';
 import { BotThreadPool } from '../../bots/jobs/thread-pool.js';
 import { ConfigError, type Config } from '../config.js';
+import { oneAtATime, resendFollowedGames } from '../socket/missed-events.js';
 import { AgentSessions } from '../games/agent-sessions.js';
 import { AnalysisService } from '../games/analysis.js';
 import type { AnalysisHandlers, AnalysisJobs, Bots, BotTurns, Timers } from '../games/ports.js';
@@ -108,6 +109,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const io = options.io(backend.adapter);
   const broadcaster = new SocketBroadcaster(io, backend.relay);
   await backend.relay?.onMove((event) => broadcaster.movedHere(event));
+  const resend = oneAtATime(
+    async () => options.log.warn({ games: await resendFollowedGames(io, store, Date.now) }, 'subscriptions renewed: the games followed here were read again and sent'),
+    (error) => options.log.warn({ err: error }, 'resending the followed games failed'),
+  );
+  backend.relay?.onResubscribed(resend);
   const quotas = new Quotas(platform, store, {
     liveRooms: config.QUOTA_LIVE_ROOMS,
     roomsPerMinute: config.QUOTA_ROOMS_PER_MINUTE,

@@ -4,7 +4,14 @@ import type { Broadcaster } from '../games/ports.js';
 import type { MoveRelay } from './move-relay.js';
 import { adminNamespace, agentNamespace, type AdminNamespace, type AgentNamespace, type BoardroomServer } from './namespaces.js';
 
-export const gameRoom = (gameId: string): string => `game:${gameId}`;
+/**
+ * A game's room carries its id as a hash tag, as its keys do: on a cluster, the adapter's channel
+ * for the room is then in the game's slot, on the game's master, and no other master's failover
+ * stops the game's news.
+ */
+export const gameRoom = (gameId: string): string => `game:{${gameId}}`;
+/** The game whose room this is, if it is a game's room. */
+export const gameOfRoom = (room: string): string | undefined => /^game:\{(.+)\}$/.exec(room)?.[1];
 export const seatRoom = (gameId: string, color: string): string => `seat:${gameId}:${color}`;
 /** The seats whose rooms a connection is in. */
 export const heldSeats = (rooms: Iterable<string>): { gameId: string; color: Color }[] =>

@@ -1,8 +1,7 @@
 import type { GameLost, StoreEmptied } from '../../shared/protocol/index.js';
 import type { GameStore } from '../store/store.js';
+import { gameOfRoom } from './broadcaster.js';
 import { agentNamespace, playerNamespace, type BoardroomServer } from './namespaces.js';
-
-const GAME_ROOM = /^game:(.+)$/;
 
 /** What the admin console is told when the store came back empty, found so at `at`. */
 export const storeEmptied = (at: number): StoreEmptied => ({
@@ -20,7 +19,7 @@ export async function announceLostGames(io: BoardroomServer, store: GameStore): 
   let lost = 0;
   for (const ns of [playerNamespace(io), agentNamespace(io)]) {
     for (const room of ns.adapter.rooms.keys()) {
-      const gameId = GAME_ROOM.exec(room)?.[1];
+      const gameId = gameOfRoom(room);
       if (!gameId || (await store.get(gameId))) continue;
       const event: GameLost = { gameId, code: 'game/lost', message: 'This game was lost: the server’s storage restarted empty, so its moves are gone. Start a new game.' };
       ns.local.to(room).emit('game:lost', event);

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Boardroom } from '../../server/app.js';
-import { seatIdentity } from '../../server/games/game.js';
+import { seatIdentity, toMove } from '../../server/games/game.js';
 import { freshRecord, identityKey, rateGame, type Identity, type RatingRecord } from '../../server/ratings/rating.js';
 import { RedisKeys } from '../../server/store/redis-keys.js';
 import { RedisStore } from '../../server/store/redis-store.js';
@@ -29,7 +29,7 @@ interface Rig {
 }
 
 /** A cluster with a short node timeout that serves the slots it can while one has no master, two web processes and `workers` bot workers on it. */
-async function rig(prefix: string, env: Record<string, string>, workers: number, seed: number, paceMs?: [number, number]): Promise<Rig> {
+async function rig(prefix: string, env: Record<string, string>, workers: number, seed: number, paceMs?: [number, number], patienceMs?: number): Promise<Rig> {
   const cluster = await startRedisCluster({ nodeTimeoutMs: 1500, requireFullCoverage: false });
   cleanups.push(() => cluster.stop());
   const seeds = cluster.seeds.join(',');
@@ -42,7 +42,7 @@ async function rig(prefix: string, env: Record<string, string>, workers: number,
     const worker = startBotWorker(seeds, prefix);
     cleanups.push(() => worker.close());
   }
-  const players = new RandomPlayers(web.map((w) => w.url), seededRandom(seed), paceMs);
+  const players = new RandomPlayers(web.map((w) => w.url), seededRandom(seed), paceMs, patienceMs);
   cleanups.push(() => players.closeAll());
   return { cluster, web, keys: new RedisKeys(`${prefix}:`), store: new RedisStore(cluster.client(), `${prefix}:`), players };
 }
@@ -180,6 +180,7 @@ interface FailoverRun {
   readonly ratingErrors: string[];
   readonly refused: Map<string, number>;
   readonly refusals: RandomPlayers['refusals'];
+  readonly unheard: RandomPlayers['unheard'];
 }
 
 /**
@@ -188,9 +189,9 @@ interface FailoverRun {
  * and the master drops its replication link (CLIENT KILL TYPE replica), so what the master
  * acknowledges next never reaches it; the master is killed `starveMs` later and the replica let go.
  */
-async function failoverRun(name: string, options: { waitReplica: '0' | '1'; games: number; rated: boolean; starveMs?: number; playOnMs: number }): Promise<FailoverRun> {
+async function failoverRun(name: string, options: { waitReplica: '0' | '1'; games: number; rated: boolean; starveMs?: number; playOnMs: number; patienceMs?: number }): Promise<FailoverRun> {
   const prefix = `fo-${name}`;
-  const r = await rig(prefix, { CLUSTER_WAIT_REPLICA: options.waitReplica, CLUSTER_WAIT_MS: '2000' }, 1, name.length, [30, 80]);
+  const r = await rig(prefix, { CLUSTER_WAIT_REPLICA: options.waitReplica, CLUSTER_WAIT_MS: '2000' }, 1, name.length, [30, 80], options.patienceMs);
   const made: { gameId: string; play: () => Promise<unknown> }[] = [];
   for (let i = 0; i < options.games; i++) {
     const game: Game = i % 3 === 2 ? 'minichess' : 'othello';
@@ -236,7 +237,7 @@ async function failoverRun(name: string, options: { waitReplica: '0' | '1'; game
   console.log(
     `[failover ${name}] ${acked.length} moves acknowledged (${acked.filter((a) => a.at <= killedAt).length} before the kill, ${acked.filter((a) => a.at > promotedAt).length} after the promotion, ${promotedAt - killedAt} ms later); ${onVictim.size} of ${made.length} games on the killed master; ${lost.length} lost; ${[...games.values()].filter((g) => g.status === 'finished').length} finished; refusals ${JSON.stringify(Object.fromEntries(r.players.refused))}`,
   );
-  return { acked, lost, killedAt, promotedAt, onVictim, games, peopleGames, ratingErrors, refused: r.players.refused, refusals: r.players.refusals };
+  return { acked, lost, killedAt, promotedAt, onVictim, games, peopleGames, ratingErrors, refused: r.players.refused, refusals: r.players.refusals, unheard: r.players.unheard };
 }
 
 /** The longest time between two acknowledged moves of a game spanning [from, to]: its pause. */
@@ -249,27 +250,30 @@ function longestPause(acked: readonly Acked[], gameId: string, from: number, to:
 
 describe('a master SIGKILLed during 50 live games on the cluster', () => {
   it('loses no acknowledged move; games on the other masters keep moving, those on its slots resume after the promotion; no rating is applied twice', async () => {
-    const run = await failoverRun('kill', { waitReplica: '1', games: 50, rated: true, playOnMs: 15_000 });
+    const run = await failoverRun('kill', { waitReplica: '1', games: 50, rated: true, playOnMs: 15_000, patienceMs: 8000 });
     const { acked, killedAt, promotedAt } = run;
     expect(acked.filter((a) => a.at <= killedAt).length).toBeGreaterThan(100);
     expect(run.onVictim.size).toBeGreaterThan(0);
     expect(run.lost).toEqual([]);
 
     // Games on the other masters, played by people: the moves sent between the kill and the
-    // promotion are answered within a second (a person's move no longer waits on asking a bot,
-    // whose queue may be on the killed master). One in fifty may wait for the promotion: a rated
-    // game's last move, which reads its players' ratings, kept in their own slots (printed). The time between two
-    // moves of such a game is longer: a player hears the opponent's move through pub/sub channels
-    // spread over every master (the move relay's, the room's), so a game whose channel was on the
-    // killed master is followed by reading it again (printed, not held to a second).
+    // promotion are answered within a second. Nothing a move waits on is on the killed master: not
+    // the bot's queue (asked after the answer), not a rated game's players (read from a replica,
+    // applied after the answer), not the owner's quota (given back after it). One in fifty may be
+    // late for the CPU, which other test files share. The time between two moves of such a game
+    // is longer when the move relay's channel for it was on the killed master (printed).
+    // A player waits 8 s before reading its game again, so a move or end its process missed while
+    // its subscriptions were down shows here: each process sends its games' state once they are
+    // renewed, so none is missed.
     const elsewhere = [...run.peopleGames].filter((id) => !run.onVictim.has(id) && acked.some((a) => a.gameId === id && a.at > killedAt && a.asked < promotedAt));
     expect(elsewhere.length).toBeGreaterThan(0);
     const during = acked.filter((a) => elsewhere.includes(a.gameId) && a.asked >= killedAt && a.asked <= promotedAt);
     const slow = during.filter((a) => a.at - a.asked > 1000);
     const pauses = elsewhere.map((id) => longestPause(acked, id, killedAt, promotedAt)).sort((a, b) => a - b);
     console.log(`[failover kill] ${during.length} moves of ${elsewhere.length} games on the other masters sent during the failover, ${slow.length} answered after more than a second (${slow.map((a) => `${a.at - a.asked} ms${a.ply === run.games.get(a.gameId)!.moves.length - 1 ? ', the last move' : ''}`).join('; ')}); longest time between two moves of such a game: median ${pauses[pauses.length >> 1]} ms, most ${pauses.at(-1)} ms`);
-    expect(during.length).toBeGreaterThan(50);
+    expect(during.length).toBeGreaterThan(20);
     expect(slow.length).toBeLessThanOrEqual(Math.ceil(during.length / 50));
+    expect(run.unheard).toEqual([]);
 
     // Games on the killed master's slots that were live at the kill move again within 5 s of the
     // promotion: a wait for a replica the dead master cannot answer fails in bounded time, and the
@@ -281,7 +285,7 @@ describe('a master SIGKILLed during 50 live games on the cluster', () => {
     expect(stalled.length).toBeGreaterThan(0);
     const resumedMs = stalled.map((id) => Math.min(acked.find((a) => a.gameId === id && a.at > promotedAt)?.at ?? Infinity, endedAt(id)) - promotedAt);
     console.log(`[failover kill] games on the killed master's slots moved again ${[...resumedMs].sort((a, b) => a - b).join(', ')} ms after the promotion`);
-    for (const [i, id] of stalled.entries()) if (resumedMs[i]! >= 5000) console.log(`[failover kill] game ${id} still stalled: ${run.games.get(id)!.status} at ply ${run.games.get(id)!.moves.length}, last acked move ${(acked.filter((a) => a.gameId === id).at(-1)?.at ?? 0) - promotedAt} ms after the promotion`);
+    for (const [i, id] of stalled.entries()) if (resumedMs[i]! >= 5000) console.log(`[failover kill] game ${id} still stalled: ${run.games.get(id)!.status} at ply ${run.games.get(id)!.moves.length}, a ${run.games.get(id)!.seats[toMove(run.games.get(id)!)].kind} to move, last acked move ${(acked.filter((a) => a.gameId === id).at(-1)?.at ?? 0) - promotedAt} ms after the promotion`);
     expect(resumedMs.filter((ms) => ms >= 5000)).toEqual([]);
 
     expect([...run.games.values()].filter((g) => ratedPlayers(g)).length).toBeGreaterThan(10);

@@ -44,11 +44,18 @@ export class RandomPlayers {
   private readonly opened = new Set<Client>();
   /** Players stop at this time even if their game goes on. */
   deadline = Infinity;
+  /**
+   * Games a waiting player found moved on only by reading them again after `patienceMs` of silence:
+   * an event it never heard, which would leave a real client waiting.
+   */
+  readonly unheard: { gameId: string; ply: number; at: number }[] = [];
 
   constructor(
     private readonly urls: readonly string[],
     private readonly random: () => number,
     private readonly paceMs: readonly [number, number] = [20, 60],
+    /** How long a waiting player hears nothing before it reads the game again. */
+    private readonly patienceMs = 300,
   ) {}
 
   /** A connection to the `first` web process, or the next one that answers. */
@@ -80,6 +87,9 @@ export class RandomPlayers {
       c.socket.on('ended', (e: { view: GameView }) => {
         if (e.view.id === gameId) view = e.view;
       });
+      c.socket.on('state', (v: GameView) => {
+        if (v.id === gameId && (!view || v.ply >= view.ply)) view = v;
+      });
     };
     follow(client);
     const ask = async <T>(event: string, payload: unknown): Promise<Ack<T>> => {
@@ -108,8 +118,11 @@ export class RandomPlayers {
     while (view && view.status !== 'finished' && Date.now() < this.deadline) {
       if (view.status !== 'live' || view.toMove !== color || view.legal.length === 0) {
         const seen = view;
-        for (let waited = 0; waited < 300 && view === seen; waited += 20) await sleep(20);
-        if (view === seen) await resync();
+        for (let waited = 0; waited < this.patienceMs && view === seen; waited += 20) await sleep(20);
+        if (view === seen) {
+          await resync();
+          if (view && (view.ply > seen.ply || view.status !== seen.status)) this.unheard.push({ gameId, ply: view.ply, at: Date.now() });
+        }
         continue;
       }
       const [least, most] = this.paceMs;
