@@ -1,7 +1,10 @@
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameLost, GameView, MovedEvent } from '../../shared/protocol/index.js';
+import { Redis } from 'ioredis';
+import { playMove } from '../../server/games/game.js';
 import { BOT_QUEUE } from '../../server/runtime/bullmq-bot-turns.js';
+import { RedisStore } from '../../server/store/redis-store.js';
 import { botJobId } from '../../server/runtime/job-ids.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { ADMIN_TOKEN, Client, expectOk, kill9, searching, spawnBuilt, startServer } from '../support/server.js';
@@ -118,5 +121,29 @@ describe('a Redis that keeps nothing', () => {
     for (const c of [ann, bob]) c.close();
     await server.close();
     await own.stop();
+  });
+});
+
+describe('a subscription lost', () => {
+  it("a move whose news a process missed while it was not subscribed reaches that process's players once it subscribes again", async () => {
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'resub' };
+    const [a, b] = [await startServer(env), await startServer(env)];
+    const ann = await new Client(a.url).connected();
+    const bob = await new Client(b.url).connected();
+    const created = expectOk(await ann.ask<{ gameId: string; seat: Seat }>('room:create', { game: 'othello', seats: { black: { kind: 'human' }, white: { kind: 'human' } }, sit: { name: 'Ann', color: 'black' } }));
+    expectOk(await bob.ask('room:join', { gameId: created.gameId, name: 'Bob' }));
+    // The move is stored with no news sent, as when its process's publish was lost.
+    const client = new Redis(redis.url);
+    const store = new RedisStore(client, 'resub:');
+    const game = (await store.get(created.gameId))!;
+    const played = playMove(game, 'black', 0, 'f5', Date.now());
+    if (!played.ok) throw new Error(played.error.code);
+    expect(await store.update(played.value.game)).toBe(true);
+    const heard = bob.waitFor<GameView>('state', (v) => v.id === created.gameId && v.ply === 1, 10_000);
+    await client.client('KILL', 'TYPE', 'pubsub');
+    expect((await heard).moves).toEqual(['f5']);
+    client.disconnect();
+    for (const c of [ann, bob]) c.close();
+    for (const server of [a, b]) await server.close();
   });
 });
