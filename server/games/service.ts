@@ -4,7 +4,7 @@ import type { BotJobResult, BotThinking } from '../../bots/jobs/contract.js';
 import type { Quotas } from '../quotas.js';
 import type { GameEnd, GameStore, StoredGame } from '../store/store.js';
 import { BotSeats } from './bot-seats.js';
-import { flagTime } from './clock.js';
+import { Deadlines } from './deadlines.js';
 import { withEnding } from './ending.js';
 import * as G from './game.js';
 import { indexChanges } from './indexes.js';
@@ -42,10 +42,6 @@ const SEAT_ACTIONS = { resign: G.resign, 'draw:offer': G.offerDraw, 'draw:accept
 export type SeatAction = keyof typeof SEAT_ACTIONS;
 /** The seat actions both namespaces answer by the same name (a person's `room:leave` is `leave`). */
 export const GAME_ACTIONS = ['resign', 'draw:offer', 'draw:accept', 'draw:decline'] as const satisfies readonly SeatAction[];
-/** A bot whose move the platform still owes at its flag gets this much more, again and again … */
-const OWED_STEP_MS = 1000;
-/** … up to this much in one turn. */
-const OWED_MAX_MS = 60_000;
 
 /** A move keeps the seats object as it was; any other change to a seat makes a new one. */
 function sameSeats(before: StoredGame | undefined, after: StoredGame): boolean {
@@ -68,12 +64,14 @@ export class GameService {
   /** The latest state of each game this process wrote or read: a move is decided on it first. */
   private readonly recent = new Recent<StoredGame>(RECENT_GAMES_KEPT);
   private readonly botSeats: BotSeats;
+  private readonly deadlines: Deadlines;
   private readonly lobby: Lobby;
 
   constructor(private readonly options: ServiceOptions) {
     this.now = options.now ?? Date.now;
     this.firstMoveGraceMs = options.firstMoveGraceMs ?? G.FIRST_MOVE_GRACE_MS;
     this.botSeats = new BotSeats(this, { ...options, now: this.now });
+    this.deadlines = new Deadlines(this, { ...options, now: this.now, firstMoveGraceMs: this.firstMoveGraceMs, playBotAnswer: (result) => this.onBotResult(result) });
     this.lobby = new Lobby(options.store, this.now);
   }
 
@@ -268,44 +266,25 @@ export class GameService {
     });
   }
 
-  /**
-   * A flag's time came. A bot seat whose job is still waiting or running is not the bot's fault
-   * (its search is cut to its clock): the bot is given time while the platform catches up.
-   */
-  async onFlag(gameId: string, ply: number): Promise<void> {
-    const game = await this.options.store.get(gameId);
-    if (!game || game.status !== 'live' || game.moves.length !== ply) return;
-    const bot = game.seats[G.toMove(game)].kind === 'bot';
-    const owed = bot && (await this.options.botTurns.pending(gameId, ply));
-    // The bot answered, but no process has played the answer yet (it was down, or hears it later).
-    const answer = bot && !owed ? await this.options.botTurns.answered(gameId, ply) : undefined;
-    if (answer && (await this.onBotResult(answer))) return;
-    const result = await this.mutate(gameId, (g) => accept((owed ? G.owedBotFlag(g, ply, this.now(), OWED_STEP_MS, OWED_MAX_MS) : G.flagFall(g, ply, this.now(), this.firstMoveGraceMs)) ?? g));
-    if (!owed || !result.ok || result.value.status !== 'live') return;
-    const flag = flagTime(result.value.timeControl, result.value.clock, G.toMove(result.value));
-    if (flag !== null) await this.options.timers.armFlag(gameId, ply, flag);
+  /** The deadlines' side of the games (`Deadlines`): a flag, an absence, an idle room. */
+  onFlag(gameId: string, ply: number): Promise<void> {
+    return this.deadlines.onFlag(gameId, ply);
   }
 
-  /** Retention: a room nobody has come to play in since `idleSince` is closed. */
-  async expireRoom(gameId: string, idleSince: number): Promise<void> {
-    await this.mutate(gameId, (game) => accept(G.expire(game, idleSince, this.now()) ?? game));
+  onTurnDue(gameId: string): Promise<void> {
+    return this.deadlines.onTurnDue(gameId);
   }
 
-  async onAbandon(gameId: string, color: Color, awaySince: number): Promise<void> {
-    await this.mutate(gameId, (game) => accept(G.abandon(game, color, awaySince, this.now()) ?? game));
+  onAbandon(gameId: string, color: Color, awaySince: number): Promise<void> {
+    return this.deadlines.onAbandon(gameId, color, awaySince);
   }
 
-  /** A turn timer that names only its game: the flag of the turn the game is at now, which judges whether it is due. */
-  async onTurnDue(gameId: string): Promise<void> {
-    const game = await this.options.store.get(gameId);
-    if (game?.status === 'live') await this.onFlag(gameId, game.moves.length);
+  onAwayDue(gameId: string, color: Color): Promise<void> {
+    return this.deadlines.onAwayDue(gameId, color);
   }
 
-  /** An absence timer that names only its seat: the seat's absence now, once it has lasted the grace. */
-  async onAwayDue(gameId: string, color: Color): Promise<void> {
-    const game = await this.options.store.get(gameId);
-    const awaySince = game?.status === 'live' ? game.seats[color].awaySince : null;
-    if (awaySince !== null && this.now() >= awaySince + this.options.graceMs) await this.onAbandon(gameId, color, awaySince);
+  expireRoom(gameId: string, idleSince: number): Promise<void> {
+    return this.deadlines.expireRoom(gameId, idleSince);
   }
 
   /** A bot job's answer, played as anyone's move; a stale one is dropped. */
