@@ -386,11 +386,12 @@ export class GameService {
     const ended = after.status === 'finished' && before?.status !== 'finished';
     if (ended) {
       this.botSeats.ended(after.id);
-      await this.options.timers.cancel(after.id);
-      broadcaster.ended(this.viewOf(after));
-      // Not waited for: the owner's quota may be on a master failing over, and a finished room
-      // that was not given back is let go at the owner's limit anyway (`Quotas.hold`).
+      // Neither is waited for, as either may be on a master failing over: a timer left behind
+      // finds the game over when it comes and goes, and a finished room not given back is let go
+      // at its owner's limit (`Quotas.hold`).
+      this.options.timers.cancel(after.id).catch(() => undefined);
       this.options.quotas?.release(after.owner, after.id).catch(() => undefined);
+      broadcaster.ended(this.viewOf(after));
     } else if (!moved) broadcaster.state(this.viewOf(after));
     // The lobby hears of a room when its seats or status change, not on every move.
     if (!moved || ended || !sameSeats(before, after)) broadcaster.roomChanged(G.toSummary(after));

@@ -259,7 +259,7 @@ describe('a master SIGKILLed during 50 live games on the cluster', () => {
     // Games on the other masters, played by people: the moves sent between the kill and the
     // promotion are answered within a second. Nothing a move waits on is on the killed master: not
     // the bot's queue (asked after the answer), not a rated game's players (read from a replica,
-    // applied after the answer), not the owner's quota (given back after it). One in fifty may be
+    // applied after the answer), not the owner's quota nor the game's timers (let go after it). One in fifty may be
     // late for the CPU, which other test files share. The time between two moves of such a game
     // is longer when the move relay's channel for it was on the killed master (printed).
     // A player waits 8 s before reading its game again, so a move or end its process missed while
