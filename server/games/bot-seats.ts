@@ -12,6 +12,9 @@ import type { SeatProof } from './seat-proof.js';
 /** A bot answers this much before its flag falls. */
 export const BOT_SAFETY_MS = 250;
 
+/** A turn asked this long ago with no answer played is checked by the sweep: is its job still there? */
+export const UNANSWERED_CHECK_MS = 5000;
+
 /** The one index of games whose bot turn the queue could not take when it was due. */
 const unqueuedBotTurn = (gameId: string): IndexEntry => ({ index: 'unqueued-bot-turns', owner: '', member: gameId });
 
@@ -45,6 +48,11 @@ export class BotSeats {
    * Kept here too for when the store could not be told.
    */
   private readonly turnsToAskAgain = new Set<string>();
+  /**
+   * The turns this process asked and has not yet seen answered, and when: a job the queue took and
+   * then lost (its master failed over before a replica had it) is asked again by the sweep.
+   */
+  private readonly unanswered = new Map<string, { ply: number; at: number }>();
 
   constructor(
     private readonly games: GameActions,
@@ -61,6 +69,7 @@ export class BotSeats {
     try {
       await quotas?.botThinking(game.owner, budgetMs);
       await botTurns.request({ gameId: game.id, ply: game.moves.length, game: game.game, position: game.position, bot: name, budgetMs, deadline, ...(game.owner ? { owner: game.owner } : {}) });
+      this.unanswered.set(game.id, { ply: game.moves.length, at: this.options.now() });
     } catch (error) {
       // Asked again by the sweep; the store is told when it can be, this process remembers it anyway.
       this.turnsToAskAgain.add(game.id);
@@ -74,13 +83,15 @@ export class BotSeats {
    * lost on the turn given back first (`creditBotAnswer`); a stale one is dropped.
    */
   async onResult(result: BotJobResult): Promise<boolean> {
-    return this.askAgainIfLost(result.gameId, async () => {
+    const played = await this.askAgainIfLost(result.gameId, async () => {
       const game = await this.options.store.get(result.gameId);
       if (!game || game.status !== 'live' || game.moves.length !== result.ply) return false;
       const color = G.toMove(game);
       if (game.seats[color].kind !== 'bot') return false;
       return (await this.games.play(result.gameId, result.ply, result.move, { color }, result.lostMs ?? 0)).ok;
     });
+    if (this.unanswered.get(result.gameId)?.ply === result.ply) this.unanswered.delete(result.gameId);
+    return played;
   }
 
   async onThinking(gameId: string, ply: number, bot: string, thinking: BotThinking): Promise<void> {
@@ -109,16 +120,18 @@ export class BotSeats {
     });
   }
 
-  /** The game ended: its bot's evaluation is forgotten. */
+  /** The game ended: its bot's evaluation and unanswered turn are forgotten. */
   ended(gameId: string): void {
     this.scores.delete(gameId);
+    this.unanswered.delete(gameId);
   }
 
   /**
    * The sweep's backstop for the bot turns the queue could not take when they were due (the store
    * took the move, the queue was out of reach), and for a job's answer or failure this process could
-   * not apply: each asked again, unless its job is pending by now or its turn is over. Returns the
-   * games whose turn was asked again.
+   * not apply: each asked again, unless its job is pending by now or its turn is over. And for a
+   * turn asked here UNANSWERED_CHECK_MS ago whose job is gone (taken, then lost with a master that
+   * failed over): asked again. Returns the games whose turn was asked again.
    */
   async retryUnqueued(): Promise<string[]> {
     const { store, botTurns } = this.options;
@@ -137,6 +150,21 @@ export class BotSeats {
         asked.push(id);
       } catch {
         this.turnsToAskAgain.add(id);
+      }
+    }
+    for (const [id, turn] of this.unanswered) {
+      if (ids.has(id) || this.options.now() - turn.at < UNANSWERED_CHECK_MS) continue;
+      try {
+        const game = await store.get(id);
+        if (!game || game.status !== 'live' || game.moves.length !== turn.ply || game.seats[G.toMove(game)].kind !== 'bot') this.unanswered.delete(id);
+        else if (await botTurns.pending(id, turn.ply)) turn.at = this.options.now();
+        else {
+          // Lost, or answered with the answer not played: asking again queues it anew or delivers it.
+          await this.games.startTurn(game);
+          asked.push(id);
+        }
+      } catch {
+        // Its game or queue is out of reach: checked again at the next pass.
       }
     }
     return asked;

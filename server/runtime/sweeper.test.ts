@@ -5,6 +5,7 @@ import { GameService } from '../games/service.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { LeaseStore } from '../store/leases.js';
 import type { GameStore } from '../store/store.js';
+import { UNANSWERED_CHECK_MS } from '../games/bot-seats.js';
 import { LEASE_MS, SWEEP_MS, Sweeper } from './sweeper.js';
 import { catalogBots } from './catalog-bots.js';
 
@@ -110,6 +111,27 @@ describe('the sweep', () => {
     expect(asked.map((a) => [a.gameId, a.ply])).toEqual([[created.value.gameId, 1]]);
     expect(await store.indexed('unqueued-bot-turns', '')).toEqual([]);
     expect(wideReads).toEqual([]);
+  });
+
+  it('asks again for a bot turn whose job the queue took and then lost, once it has gone unanswered a while', async () => {
+    const service = serviceOf('web-b');
+    await store.renewLease('web-b', now + 60_000);
+    const created = await service.createRoom({ game: 'othello', seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } }, sit: { name: 'Ann', color: 'black' } });
+    if (!created.ok) throw new Error(created.error.code);
+    const gameId = created.value.gameId;
+    await service.move({ gameId, token: created.value.seat!.token, ply: 0, move: 'f5' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked.map((a) => a.ply)).toEqual([1]);
+    asked.length = 0; // the queue's master failed over before a replica had the job
+    const sweeper = sweeperOf('web-b', service);
+    await sweeper.sweep(now + SWEEP_MS);
+    expect(asked).toEqual([]);
+    now += UNANSWERED_CHECK_MS;
+    await sweeper.sweep(now);
+    expect(asked.map((a) => [a.gameId, a.ply])).toEqual([[gameId, 1]]);
+    now += UNANSWERED_CHECK_MS;
+    await sweeper.sweep(now);
+    expect(asked).toHaveLength(1);
   });
 
   /** A game against a bot whose answer to f5 came while the store was out of reach: not played. */
