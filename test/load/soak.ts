@@ -15,8 +15,8 @@ Runs two web processes and a bot worker of the built server on a redis-server of
 fsync every second) for M minutes: N games of simulated players (think 0.5-1.5 s), half on each
 web process, and B bot games (engine-1 against random), each replaced when it ends. Prints every
 minute Redis's used memory, the same less what the finished games keep (their keys and their
-entries in the finished sets, by MEMORY USAGE: a finished game is kept for good, so only the rest
-can level), and the RSS of each web process and the worker, each the minute's floor (the least of
+entries in the finished sets and their index stamps, by MEMORY USAGE: a finished game is kept for
+good, so only the rest can level), and the RSS of each web process and the worker, each the minute's floor (the least of
 a reading every 5 s: a reading between two collections says little); then the players' errors.
 With --faults it kills the second web process, the worker and/or redis-server with SIGKILL early
 in the run, each started again a second later (the players reconnect and take their seats back),
@@ -94,7 +94,10 @@ const info = redis.client();
 /** The store's own key layout, so the finished games' keys are found as the server writes them. */
 const keys = new RedisKeys(`${PREFIX}:`);
 const mib = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
-/** Redis's used memory, and the bytes the finished games keep: their hashes and move lists, and the sets only they are in. */
+/**
+ * Redis's used memory, and the bytes the finished games keep: their hashes and move lists, the sets
+ * only they are in, and their share of the index stamps' hash (by their count among its fields).
+ */
 const redisMemory = async (): Promise<{ used: number; finished: number }> => {
   const used = (await readRedisFigures(info).catch(() => undefined))?.usedMemory ?? NaN;
   const ids = await info.zrange(keys.status('finished'), 0, -1).catch(() => [] as string[]);
@@ -103,7 +106,16 @@ const redisMemory = async (): Promise<{ used: number; finished: number }> => {
   const batch = info.pipeline();
   for (const key of counted) batch.memory('USAGE', key, 'SAMPLES', '0');
   const sizes = (await batch.exec().catch(() => [])) ?? [];
-  return { used, finished: sizes.reduce((sum, [, size]) => sum + (Number(size) || 0), 0) };
+  const own = sizes.reduce((sum, [, size]) => sum + (Number(size) || 0), 0);
+  return { used, finished: own + (await finishedStamps(ids)) };
+};
+/** The finished games' part of the stamps hash: its size times their share of its fields. */
+const finishedStamps = async (ids: readonly string[]): Promise<number> => {
+  const [size, fields] = await Promise.all([info.memory('USAGE', keys.indexStamps(), 'SAMPLES', '0'), info.hlen(keys.indexStamps())]).catch(() => [0, 0]);
+  if (!fields || ids.length === 0) return 0;
+  let stamped = 0;
+  for (let i = 0; i < ids.length; i += 1000) stamped += (await info.hmget(keys.indexStamps(), ...ids.slice(i, i + 1000))).filter((v) => v !== null).length;
+  return (Number(size) || 0) * (stamped / fields);
 };
 type Row = { minute: number; redis: number; redisLessFinished: number; webA: number; webB: number; worker: number };
 type Rss = Pick<Row, 'webA' | 'webB' | 'worker'>;
@@ -182,7 +194,9 @@ for (let minute = 1; Date.now() - started < minutes * 60_000; ) {
 const loadCode = await loadDone;
 stopped = true;
 await Promise.race([Promise.all(bots), new Promise((r) => setTimeout(r, 5000))]);
-await sample(Math.round((Date.now() - started) / 60_000));
+// A last sample only for a minute not sampled under load: one read as the players leave is not the run's.
+const endMinute = Math.round((Date.now() - started) / 60_000);
+if (samples.at(-1)!.minute !== endMinute) await sample(endMinute);
 host.close();
 const first = samples[0]!;
 const last = samples.at(-1)!;
