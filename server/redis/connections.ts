@@ -100,13 +100,12 @@ export function replicaOf(client: RedisClient, key: string): Redis | undefined {
 }
 
 /**
- * The Socket.IO adapters send some commands without waiting for their answer: publishes, and on a
- * cluster each room's SSUBSCRIBE and SUNSUBSCRIBE. A connection closing, or a master failing over,
- * rejects them with no one to hear it (an unhandled rejection). Here `commands` of `client` are
- * heard and reported: a publish is lost as a failed one would be, a channel left subscribed costs
- * nothing, and a cluster client subscribes its channels again on the new master.
+ * The Socket.IO adapters publish without waiting for the answer. A connection closing, or a master
+ * failing over, rejects such a publish with no one to hear it (an unhandled rejection). Here
+ * `commands` of `client` are heard and reported: the message is lost as a failed publish is. (On a
+ * cluster the adapter subscribes the same way: `keepShardedSubscriptions`.)
  */
-export function reportUnheardRefusals(client: RedisClient, commands: readonly ('publish' | 'spublish' | 'ssubscribe' | 'sunsubscribe')[], report: (error: unknown, command: string) => void): void {
+export function reportUnheardRefusals(client: RedisClient, commands: readonly ('publish' | 'spublish')[], report: (error: unknown, command: string) => void): void {
   for (const command of commands) {
     const send = client[command].bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as Record<string, unknown>)[command] = (...args: unknown[]) => {
@@ -115,6 +114,43 @@ export function reportUnheardRefusals(client: RedisClient, commands: readonly ('
       return sent;
     };
   }
+}
+
+/** How often a refused SSUBSCRIBE is sent again. */
+const RESUBSCRIBE_MS = 500;
+
+/**
+ * ioredis refuses an SSUBSCRIBE while no subscriber serves the channel's slot (its master failing
+ * over), and then forgets the channel: a room joined then would hear nothing more in this process.
+ * Here a refused SSUBSCRIBE is reported and sent again every RESUBSCRIBE_MS while the channel is
+ * still wanted (no SUNSUBSCRIBE of it since); nothing waits on it, as the adapter does not.
+ */
+export function keepShardedSubscriptions(client: RedisClient, report: (error: unknown, command: string) => void): void {
+  const wanted = new Set<string>();
+  const subscribe = client.ssubscribe.bind(client) as (...channels: string[]) => Promise<unknown>;
+  const unsubscribe = client.sunsubscribe.bind(client) as (...channels: string[]) => Promise<unknown>;
+  const send = (channels: string[]): Promise<unknown> => {
+    const sent = subscribe(...channels);
+    sent.catch((error: unknown) => {
+      report(error, 'ssubscribe');
+      const still = channels.filter((c) => wanted.has(c));
+      if (still.length > 0) setTimeout(() => void send(still.filter((c) => wanted.has(c))), RESUBSCRIBE_MS).unref();
+    });
+    return sent;
+  };
+  const flat = (args: unknown[]): string[] => args.flat().filter((a): a is string => typeof a === 'string');
+  (client as unknown as Record<string, unknown>).ssubscribe = (...args: unknown[]) => {
+    const channels = flat(args);
+    for (const c of channels) wanted.add(c);
+    return send(channels);
+  };
+  (client as unknown as Record<string, unknown>).sunsubscribe = (...args: unknown[]) => {
+    const channels = flat(args);
+    for (const c of channels) wanted.delete(c);
+    const sent = unsubscribe(...channels);
+    sent.catch((error: unknown) => report(error, 'sunsubscribe'));
+    return sent;
+  };
 }
 
 /** Slot ranges of a cluster served by a master with no replica: a failover there would lose its writes, and its slots. */

@@ -10,7 +10,7 @@ import { Lobby } from '../games/lobby.js';
 import { GameService } from '../games/service.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import { connect, isCluster, masters, redisTarget, reportUnheardRefusals, unreplicatedRanges, shownTarget, type RedisClient, type RedisTarget } from '../redis/connections.js';
+import { connect, isCluster, keepShardedSubscriptions, masters, redisTarget, reportUnheardRefusals, unreplicatedRanges, shownTarget, type RedisClient, type RedisTarget } from '../redis/connections.js';
 import { Quotas } from '../quotas.js';
 import { analysisRoom, SocketBroadcaster } from '../socket/broadcaster.js';
 import { RedisMoveRelay } from '../socket/move-relay.js';
@@ -204,7 +204,7 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
   // adapter's publishes and unsubscribes, which nothing waits for: their refusals are logged.
   const refused = (error: unknown, command: string): void => log.debug({ err: error, command }, 'a pub/sub command was refused');
   reportUnheardRefusals(pub, ['publish', 'spublish'], refused);
-  reportUnheardRefusals(sub, ['ssubscribe', 'sunsubscribe'], refused);
+  keepShardedSubscriptions(sub, refused);
   const clients = [redis, storeRedis, pub, sub];
   for (const client of clients) client.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
   await untilReady(clients, shownTarget(target), log);
