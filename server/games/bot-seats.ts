@@ -145,7 +145,11 @@ export class BotSeats {
         await store.removeFromIndex([unqueuedBotTurn(id)]);
         const game = await store.get(id);
         if (!game || game.status !== 'live' || game.seats[G.toMove(game)].kind !== 'bot') continue;
-        if (await botTurns.pending(id, game.moves.length)) continue;
+        if (await botTurns.pending(id, game.moves.length)) {
+          // Queued after all (the queue took it as it failed): watched until answered, like any ask.
+          this.unanswered.set(id, { ply: game.moves.length, at: this.options.now() });
+          continue;
+        }
         await this.games.startTurn(game);
         asked.push(id);
       } catch {
