@@ -134,6 +134,11 @@ export function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
+/** The lowest square of a set that is not empty (two 32-bit halves). */
+export function lowestSquare(hi: number, lo: number): number {
+  return lo !== 0 ? 31 - Math.clz32(lo & -lo) : 63 - Math.clz32(hi & -hi);
+}
+
 /** Writes the squares of a set (two 32-bit halves), low squares first, from `out[offset]`; returns how many. */
 export function writeSquares(hi: number, lo: number, out: Int32Array, offset: number): number {
   let n = offset;

@@ -1,4 +1,4 @@
-import { moves, popcount } from './bitboard.js';
+import { lowestSquare, moves, popcount } from './bitboard.js';
 import { flip, flipped } from './flip.js';
 import type { OthelloBoard } from './board.js';
 
@@ -22,23 +22,21 @@ function count(pHi: number, pLo: number, oHi: number, oLo: number, depth: number
   if (depth === 1) return popcount(hi) + popcount(lo);
   let leaves = 0;
   while ((hi | lo) !== 0) {
-    let square: number;
-    if (lo !== 0) {
-      const bit = lo & -lo;
-      lo ^= bit;
-      square = 31 - Math.clz32(bit);
+    const square = lowestSquare(hi, lo);
+    let childOHi = pHi;
+    let childOLo = pLo;
+    if (square < 32) {
+      lo &= lo - 1;
+      childOLo |= 1 << square;
     } else {
-      const bit = hi & -hi;
-      hi ^= bit;
-      square = 63 - Math.clz32(bit);
+      hi &= hi - 1;
+      childOHi |= 1 << (square - 32);
     }
     flip(pHi, pLo, oHi, oLo, square);
     const fHi = flipped[0]!;
     const fLo = flipped[1]!;
-    let childOHi = pHi | fHi;
-    let childOLo = pLo | fLo;
-    if (square < 32) childOLo |= 1 << square;
-    else childOHi |= 1 << (square - 32);
+    childOHi |= fHi;
+    childOLo |= fLo;
     const childPHi = oHi ^ fHi;
     const childPLo = oLo ^ fLo;
     if (depth === 2) {
