@@ -12,7 +12,6 @@ import {
   STEP_LIMIT,
   type MiniChessPosition,
 } from '../../shared/minichess/index.js';
-import { KING_TARGETS, KNIGHT_TARGETS, RAYS, RAY_STRIDE } from '../../shared/minichess/board.js';
 import type { SearchGame } from '../engine/game.js';
 
 /**
@@ -145,9 +144,6 @@ const PROMOTION_ORDER = CAPTURE_ORDER + 10 * VICTIM_RANK[QUEEN]!;
 const LAST_RANK_START = SQUARE_COUNT - FILE_COUNT;
 const SAVED_FIELDS = 4;
 
-/** What `scanNoisy` returns when the side to move can take the king, or has no move at all. */
-const GAME_OVER = -1;
-
 /**
  * `MiniChessBoard` for the search: an incremental Zobrist key and an incremental material plus
  * piece-square score, restored from a stack on unmake, and the MiniChess rules for the engine's
@@ -277,76 +273,7 @@ export class MiniChessSearchBoard implements SearchGame {
    * position where it is available is already won).
    */
   generateNoisyMoves(out: Int32Array, offset: number): number {
-    return this.board.isStepLimitReached() ? GAME_OVER : this.scanNoisy(out, offset);
-  }
-
-  /**
-   * Captures and promotions only, with `GAME_OVER` where the king can be taken or there is no
-   * move at all; the step limit is the caller's.
-   */
-  private scanNoisy(out: Int32Array, offset: number): number {
-    const squares = this.squares;
-    const us = this.side;
-    let n = offset;
-    let anyMove = false;
-    for (let from = 0; from < SQUARE_COUNT; from++) {
-      const kind = squares[from]! * us;
-      if (kind <= 0) continue;
-      if (kind === PAWN) {
-        const ahead = from + us * FILE_COUNT;
-        if (squares[ahead] === 0) {
-          anyMove = true;
-          if (ahead < FILE_COUNT || ahead >= LAST_RANK_START) out[n++] = from | (ahead << 5);
-        }
-        const file = from % FILE_COUNT;
-        if (file > 0) {
-          const victim = squares[ahead - 1]! * us;
-          if (victim < 0) {
-            if (victim === -KING) return GAME_OVER;
-            out[n++] = from | ((ahead - 1) << 5);
-          }
-        }
-        if (file < FILE_COUNT - 1) {
-          const victim = squares[ahead + 1]! * us;
-          if (victim < 0) {
-            if (victim === -KING) return GAME_OVER;
-            out[n++] = from | ((ahead + 1) << 5);
-          }
-        }
-      } else if (kind === KNIGHT || kind === KING) {
-        const table = kind === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS;
-        for (let line = from * 8; line < from * 8 + 8; line++) {
-          if (table.lengths[line] === 0) continue;
-          const to = table.squares[line]!;
-          const victim = squares[to]! * us;
-          if (victim === 0) anyMove = true;
-          else if (victim < 0) {
-            if (victim === -KING) return GAME_OVER;
-            out[n++] = from | (to << 5);
-          }
-        }
-      } else {
-        const first = kind === BISHOP ? 4 : 0;
-        const last = kind === ROOK ? 4 : 8;
-        for (let line = from * 8 + first; line < from * 8 + last; line++) {
-          const length = RAYS.lengths[line]!;
-          for (let step = 0; step < length; step++) {
-            const to = RAYS.squares[line * RAY_STRIDE + step]!;
-            const victim = squares[to]! * us;
-            if (victim === 0) {
-              anyMove = true;
-              continue;
-            }
-            if (victim < 0) {
-              if (victim === -KING) return GAME_OVER;
-              out[n++] = from | (to << 5);
-            }
-            break;
-          }
-        }
-      }
-    }
-    return n === offset && !anyMove ? GAME_OVER : n - offset;
+    return this.board.generateNoisyMoves(out, offset);
   }
 
   /** A capture or a promotion. */

@@ -73,8 +73,6 @@ const ROOK_DIRECTIONS = [[0, 1], [0, -1], [1, 0], [-1, 0]] as const;
 const BISHOP_DIRECTIONS = [[1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
 const KNIGHT_JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const;
 const LINE_DIRECTIONS = [...ROOK_DIRECTIONS, ...BISHOP_DIRECTIONS];
-/** How many squares of `RAYS` each line has room for (`RAYS.squares[line * RAY_STRIDE + step]`). */
-export const RAY_STRIDE = RANK_COUNT - 1;
 
 function buildTargets(steps: readonly (readonly [number, number])[], maxSteps: number) {
   const squares = new Int8Array(SQUARE_COUNT * steps.length * maxSteps);
@@ -93,15 +91,16 @@ function buildTargets(steps: readonly (readonly [number, number])[], maxSteps: n
       lengths[line] = length;
     });
   }
-  return { squares, lengths };
+  return { squares, lengths, stride: maxSteps };
 }
 
-/** By line (`square * 8 + direction`): the squares along it, nearest first, and how many (`lengths`). */
-export const RAYS = buildTargets(LINE_DIRECTIONS, RAY_STRIDE);
-/** By line (`square * 8 + jump`): the knight's target, where `lengths` is 1. */
-export const KNIGHT_TARGETS = buildTargets(KNIGHT_JUMPS, 1);
-/** By line (`square * 8 + direction`): the king's target, where `lengths` is 1. */
-export const KING_TARGETS = buildTargets(LINE_DIRECTIONS, 1);
+/**
+ * By line (`square * 8 + direction`): the squares along it, nearest first
+ * (`squares[line * stride + step]`), and how many (`lengths`); a leaper's lines are one step long.
+ */
+const RAYS = buildTargets(LINE_DIRECTIONS, RANK_COUNT - 1);
+const KNIGHT_TARGETS = buildTargets(KNIGHT_JUMPS, 1);
+const KING_TARGETS = buildTargets(LINE_DIRECTIONS, 1);
 
 function countTargets(table: { lengths: Int8Array }, square: number, lines: number): number {
   let total = 0;
@@ -117,6 +116,10 @@ const MAX_MOVES = Array.from({ length: SQUARE_COUNT }, (_, square) => countTarge
 
 /** The sentinel `scan` returns when the side to move can capture the opponent's king. */
 const KING_CAPTURE = -1;
+/** The sentinel `scan` returns, when asked for captures and promotions only, where the side to move has no move at all. */
+const NO_MOVE = -2;
+/** The first square of the last rank, where a pawn promotes moving up the board. */
+const LAST_RANK_START = SQUARE_COUNT - FILE_COUNT;
 
 /** Reads a placement (rank 6 first) into piece codes by square; syntax only, see `checkPlacement`. */
 export function parsePlacement(text: string): Result<Int8Array, PositionError> {
@@ -309,6 +312,15 @@ export class MiniChessBoard implements MutableBoard {
     return Math.max(this.scan(out, offset), 0);
   }
 
+  /**
+   * Captures and promotions only, for a quiescence search, or -1 where the game is over: the king
+   * can be taken, there is no move at all, or the step limit is reached.
+   */
+  generateNoisyMoves(out: Int32Array, offset: number): number {
+    if (this.isStepLimitReached()) return -1;
+    return Math.max(this.scan(out, offset, true), -1);
+  }
+
   countMoves(): number {
     return this.generateMoves(this.scratch, 0);
   }
@@ -378,17 +390,24 @@ export class MiniChessBoard implements MutableBoard {
     return KING_CAPTURE;
   }
 
-  /** The one move generator. Returns the number of moves written, or `KING_CAPTURE` as soon as it finds one. */
-  private scan(out: Int32Array, offset: number): number {
+  /**
+   * The one move generator. Returns the number of moves written, or `KING_CAPTURE` as soon as it
+   * finds one; with `noisyOnly`, captures and promotions only, and `NO_MOVE` where there is no move at all.
+   */
+  private scan(out: Int32Array, offset: number, noisyOnly = false): number {
     const squares = this.squares;
     const us = this.side;
     let n = offset;
+    let quiet = false;
     for (let from = 0; from < SQUARE_COUNT; from++) {
       const kind = squares[from]! * us;
       if (kind <= 0) continue;
       if (kind === PAWN) {
         const ahead = from + us * FILE_COUNT;
-        if (squares[ahead] === 0) out[n++] = from | (ahead << 5);
+        if (squares[ahead] === 0) {
+          quiet = true;
+          if (!noisyOnly || ahead < FILE_COUNT || ahead >= LAST_RANK_START) out[n++] = from | (ahead << 5);
+        }
         const file = from % FILE_COUNT;
         if (file > 0) {
           const victim = squares[ahead - 1]! * us;
@@ -400,32 +419,27 @@ export class MiniChessBoard implements MutableBoard {
           if (victim === -KING) return this.takesKing(from, ahead + 1);
           if (victim < 0) out[n++] = from | ((ahead + 1) << 5);
         }
-      } else if (kind === KNIGHT || kind === KING) {
-        const table = kind === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS;
-        for (let line = from * 8; line < from * 8 + 8; line++) {
-          if (table.lengths[line] === 0) continue;
-          const to = table.squares[line]!;
-          const victim = squares[to]! * us;
-          if (victim > 0) continue;
-          if (victim === -KING) return this.takesKing(from, to);
-          out[n++] = from | (to << 5);
-        }
       } else {
+        const table = kind === KNIGHT ? KNIGHT_TARGETS : kind === KING ? KING_TARGETS : RAYS;
         const first = kind === BISHOP ? 4 : 0;
         const last = kind === ROOK ? 4 : 8;
         for (let line = from * 8 + first; line < from * 8 + last; line++) {
-          const length = RAYS.lengths[line]!;
+          const length = table.lengths[line]!;
           for (let step = 0; step < length; step++) {
-            const to = RAYS.squares[line * RAY_STRIDE + step]!;
+            const to = table.squares[line * table.stride + step]!;
             const victim = squares[to]! * us;
             if (victim > 0) break;
             if (victim === -KING) return this.takesKing(from, to);
+            if (victim === 0) {
+              quiet = true;
+              if (noisyOnly) continue;
+            }
             out[n++] = from | (to << 5);
             if (victim < 0) break;
           }
         }
       }
     }
-    return n - offset;
+    return noisyOnly && n === offset && !quiet ? NO_MOVE : n - offset;
   }
 }
