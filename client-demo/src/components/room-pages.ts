@@ -12,7 +12,7 @@ const TEST_IDS: Record<GameStatus, string> = { waiting: 'rooms-open', live: 'roo
  */
 export class RoomPages {
   readonly list: HTMLUListElement;
-  readonly count = h('span', { class: 'count-pill' });
+  readonly count = h('span', { class: 'pill count-pill' });
   readonly pager: HTMLElement;
   private rooms: RoomSummary[] = [];
   private total = 0;

@@ -47,7 +47,7 @@ export function adminPage(root: HTMLElement, watch: string | null): () => void {
         'div',
         { class: 'admin-title' },
         h('h1', null, 'Admin console'),
-        h('span', { class: `conn conn-${conn.state}` }, conn.state === 'online' ? (summary ? `${summary.live.toLocaleString('en-US')} live` : 'online') : conn.state === 'connecting' ? 'connecting…' : 'reconnecting…'),
+        h('span', { class: `pill conn conn-${conn.state}${conn.state === 'online' ? ' pill-live' : ''}` }, conn.state === 'online' ? (summary ? `${summary.live.toLocaleString('en-US')} live` : 'online') : conn.state === 'connecting' ? 'connecting…' : 'reconnecting…'),
       ),
       h(
         'div',
