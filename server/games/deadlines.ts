@@ -7,11 +7,6 @@ import { flagTime } from './clock.js';
 import * as G from './game.js';
 import type { BotTurns, Timers } from './ports.js';
 
-/** A bot whose move the platform still owes at its flag gets this much more, again and again … */
-const OWED_STEP_MS = 1000;
-/** … up to this much in one turn. */
-const OWED_MAX_MS = 60_000;
-
 export interface DeadlineOptions {
   readonly store: GameStore;
   readonly botTurns: BotTurns;
@@ -23,6 +18,11 @@ export interface DeadlineOptions {
   /** A bot's answer that came but was not played yet, played now. */
   readonly playBotAnswer: (result: BotJobResult) => Promise<boolean>;
 }
+
+// A bot whose move the platform still owes at its flag gets OWED_STEP_MS more, again and again,
+// up to OWED_MAX_MS in one turn.
+const OWED_STEP_MS = 1000;
+const OWED_MAX_MS = 60_000;
 
 /**
  * What a game's deadlines do when they come, each judged on the game as it is then: a flag falls

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ROSTER_RATINGS, type MeasuredRating } from '../../server/ratings/roster-ratings.js';
 import type { RatingView } from '../../shared/protocol/index.js';
@@ -16,20 +16,11 @@ export function writeRosterRatings(measured: Partial<Record<GameId, readonly Rat
     }),
   );
   const games = GAME_IDS.filter((g) => measured[g]).join(', ');
-  const text = `// Written by \`npm run ladder -- --write-provisional\` (test/load/ladder.ts); run it again to refresh.
-import type { GameId } from '../../shared/rules.js';
-
-export interface MeasuredRating {
-  readonly rating: number;
-  readonly rd: number;
-}
-
-/** The roster bots' ratings as a run of the bot ladder measured them: each bot's start before it has played here. */
-export const ROSTER_RATINGS: {
-  readonly made: string;
-  readonly ratings: Readonly<Record<GameId, Readonly<Record<string, MeasuredRating>>>>;
-} = ${JSON.stringify({ made: `${made} (measured: ${games})`, ratings }, null, 2).replace(/"(\w+)":/g, '$1:').replace(/"/g, "'")};
-`;
+  // The file's head (its comment and types) stays as it is; only the value after `} = ` is written.
+  const current = readFileSync(FILE, 'utf8');
+  const head = current.slice(0, current.indexOf('} = ') + '} = '.length);
+  const value = JSON.stringify({ made: `${made} (measured: ${games})`, ratings }, null, 2).replace(/"(\w+)":/g, '$1:').replace(/"/g, "'");
+  const text = `${head}${value};\n`;
   writeFileSync(FILE, text);
   console.log(`wrote ${FILE}`);
 }
