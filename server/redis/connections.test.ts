@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { keepShardedSubscriptions, reportUnheardRefusals, type RedisClient } from './connections.js';
+import { answeredWithin, keepShardedSubscriptions, reportUnheardRefusals, type RedisClient } from './connections.js';
 
 describe('commands sent without waiting for their answer', () => {
   it('are reported when refused, and still answer whoever waits', async () => {
@@ -48,5 +48,29 @@ describe('sharded subscriptions refused during a failover', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(sent.length).toBe(count);
     expect(reported.every((c) => c === 'ssubscribe')).toBe(true);
+  });
+});
+
+describe('an answer waited for a bounded time', () => {
+  const after = <T>(ms: number, settle: () => T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(settle()), ms));
+
+  it('is the value when it comes in time, nothing when it comes late, and a refusal in time rejects', async () => {
+    expect(await answeredWithin(after(5, () => 'OK'), 200)).toEqual({ value: 'OK' });
+    expect(await answeredWithin(after(200, () => 'OK'), 20)).toBeUndefined();
+    await expect(answeredWithin(Promise.reject(new Error('MOVED')), 200)).rejects.toThrow('MOVED');
+  });
+
+  it('leaves no unheard rejection when the late answer is a refusal', async () => {
+    const unheard: unknown[] = [];
+    const hear = (reason: unknown): number => unheard.push(reason);
+    process.on('unhandledRejection', hear);
+    try {
+      const late = after(30, () => Promise.reject(new Error('CLUSTERDOWN')));
+      expect(await answeredWithin(late.then((p) => p), 5)).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(unheard).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', hear);
+    }
   });
 });

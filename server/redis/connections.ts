@@ -158,3 +158,13 @@ export async function unreplicatedRanges(client: Cluster): Promise<string[]> {
   const ranges = await client.cluster('SLOTS');
   return ranges.filter((range) => range.length <= 3).map(([from, to, master]) => `${from}-${to} on ${master![0]}:${master![1]}`);
 }
+
+/**
+ * An answer that comes within `ms`, as `{ value }`; `undefined` when it has not come by then (the
+ * command goes on, and its answer is then nobody's). A refusal within `ms` rejects.
+ */
+export async function answeredWithin<T>(answer: Promise<T>, ms: number): Promise<{ value: T } | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
+  return Promise.race([answer.then((value) => ({ value })), late]).finally(() => clearTimeout(timer));
+}

@@ -1,4 +1,4 @@
-import { ownerOf, replicaOf, replicasOf, type RedisClient } from '../redis/connections.js';
+import { answeredWithin, ownerOf, replicaOf, replicasOf, type RedisClient } from '../redis/connections.js';
 import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
@@ -368,10 +368,9 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
     const key = this.k.game(gameId);
     const { waitMs, onShort } = this.replication;
     if (replicasOf(this.redis, key) === 0) return onShort(gameId);
-    let timer: NodeJS.Timeout | undefined;
-    const unanswered = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the master of game ${gameId} did not answer WAIT`)), waitMs + WAIT_ANSWER_MS)));
-    const acked = await Promise.race([ownerOf(this.redis, key).wait(1, waitMs), unanswered]).finally(() => clearTimeout(timer));
-    if (acked < 1) onShort(gameId);
+    const acked = await answeredWithin(ownerOf(this.redis, key).wait(1, waitMs), waitMs + WAIT_ANSWER_MS);
+    if (!acked) throw new Error(`the master of game ${gameId} did not answer WAIT`);
+    if (acked.value < 1) onShort(gameId);
   }
 
   /**
@@ -380,13 +379,7 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
    * undone keeps the game pending for the sweep.
    */
   private async applyEnd(gameId: string): Promise<void> {
-    const applying = this.ends.apply(gameId).then(
-      () => true,
-      () => true,
-    );
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PLAYERS_MASTER_MS)));
-    await Promise.race([applying, late]).finally(() => clearTimeout(timer));
+    await answeredWithin(this.ends.apply(gameId).catch(() => undefined), PLAYERS_MASTER_MS);
   }
 
   /** A field read from its master, or from a replica when the master does not answer soon (a failover): the value may lag. */
@@ -394,10 +387,8 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
     const replica = replicaOf(this.redis, key);
     const fromMaster = this.redis.hget(key, field);
     if (!replica) return fromMaster;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PLAYERS_MASTER_MS)));
-    const first = await Promise.race([fromMaster.catch(() => undefined), late]).finally(() => clearTimeout(timer));
-    return first !== undefined ? first : replica.hget(key, field);
+    const first = await answeredWithin(fromMaster, PLAYERS_MASTER_MS).catch(() => undefined);
+    return first ? first.value : replica.hget(key, field);
   }
 
   /** The entries of the listing a write replaced that the new one has not, removed unless a later write wants them. */
