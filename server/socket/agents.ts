@@ -9,6 +9,7 @@ import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import type { AgentStore } from '../store/agents.js';
 import { agentRoom, gameRoom, LOBBY } from './broadcaster.js';
+import { followGame } from './followed-games.js';
 import { guard } from './guard.js';
 import type { AgentNamespace, AgentSocket } from './namespaces.js';
 import type { TournamentEntries } from '../tournaments/entries.js';
@@ -37,6 +38,7 @@ export function attachAgents(ns: AgentNamespace, { service, lobby, sessions, lad
     const agent = socket.data.agent;
     metrics.connections.inc({ namespace: '/agent' });
     const handle = guard(socket, limit, log, metrics);
+    const viewOf = (gameId: string) => service.view(gameId);
     handle('hello', async () => ({ ok: true, value: { agent } }));
     handle('rooms:list', async (payload) => {
       await socket.join(LOBBY);
@@ -44,25 +46,25 @@ export function attachAgents(ns: AgentNamespace, { service, lobby, sessions, lad
     });
     handle('room:create', async (payload) => {
       const created = await sessions.createRoom(agent, payload);
-      if (created.ok) await socket.join(gameRoom(created.value.gameId));
+      if (created.ok) await followGame(socket, created.value.gameId, [gameRoom(created.value.gameId)], viewOf);
       return created;
     });
     handle('room:join', async (payload) => {
       const request = parse(AgentJoinSchema, payload);
       if (!request.ok) return request;
       const joined = await sessions.join(agent, request.value.gameId, request.value.color);
-      if (joined.ok) await socket.join(gameRoom(request.value.gameId));
+      if (joined.ok) await followGame(socket, request.value.gameId, [gameRoom(request.value.gameId)], viewOf);
       return joined;
     });
     handle('room:watch', async (payload) => {
       const watched = await lobby.watch(payload);
-      if (watched.ok) await socket.join(gameRoom(watched.value.view.id));
+      if (watched.ok) await followGame(socket, watched.value.view.id, [gameRoom(watched.value.view.id)], viewOf);
       return watched;
     });
     handle('room:sync', (payload) => lobby.watch(payload));
     handle('challenge', async (payload) => {
       const made = await sessions.challenge(agent, payload);
-      if (made.ok) await socket.join(gameRoom(made.value.gameId));
+      if (made.ok) await followGame(socket, made.value.gameId, [gameRoom(made.value.gameId)], viewOf);
       return made;
     });
     handle('challenge:decline', (payload) => sessions.declineChallenge(agent, payload));

@@ -12,6 +12,7 @@ import { clientAddress } from './address.js';
 import { analysisRoom, gameRoom, heldSeats, LOBBY, seatRoom, seekRoom, spectatorRoom } from './broadcaster.js';
 import { guard } from './guard.js';
 import type { PlayerNamespace, PlayerSocket } from './namespaces.js';
+import { followGame } from './followed-games.js';
 import { endSession, SESSION_ENDED, sessionRoom } from './sessions.js';
 import { SpectatorCount } from './spectators.js';
 import type { TournamentEntries } from '../tournaments/entries.js';
@@ -70,13 +71,16 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
     const seats: SeatHeld[] = [];
     const seeks = new Set<string>();
     const handle = guard(socket, limit, log, metrics);
+    const viewOf = (gameId: string) => service.view(gameId);
+    /** A seat held; those of games whose rooms this connection has left (they ended) are forgotten. */
     const remember = (held: SeatHeld): void => {
+      for (let i = seats.length - 1; i >= 0; i--) if (!socket.rooms.has(seatRoom(seats[i]!.gameId, seats[i]!.color))) seats.splice(i, 1);
       if (!seats.some((s) => s.gameId === held.gameId && s.color === held.color)) seats.push(held);
     };
     const holdSeat = async <T extends { seat: { gameId: string; color: Color } | null }>(outcome: ServerResult<T>): Promise<ServerResult<T>> => {
       if (outcome.ok && outcome.value.seat) {
         const { gameId, color } = outcome.value.seat;
-        await socket.join([gameRoom(gameId), seatRoom(gameId, color)]);
+        await followGame(socket, gameId, [gameRoom(gameId), seatRoom(gameId, color)], viewOf);
         remember({ gameId, color });
         spectators.changed(gameId); // the new player hears the count; a spectator who sat down is one fewer
       }
@@ -91,7 +95,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
     handle('room:create', async (payload) => {
       const account = await signedIn();
       const created = await service.createRoom(payload, { account, owner: ownerOf(account) });
-      if (created.ok) await socket.join(gameRoom(created.value.gameId));
+      if (created.ok) await followGame(socket, created.value.gameId, [gameRoom(created.value.gameId)], viewOf);
       return holdSeat(created);
     });
     handle('room:join', async (payload) => holdSeat(await service.join(payload, await signedIn())));
@@ -125,14 +129,14 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
       const paired = await matchmaker.botInstead(payload);
       seeks.clear();
       if (!paired.ok) return paired;
-      await socket.join(gameRoom(paired.value.gameId));
+      await followGame(socket, paired.value.gameId, [gameRoom(paired.value.gameId)], viewOf);
       return holdSeat(accept(paired.value));
     });
     handle('room:resume', async (payload) => holdSeat(await service.resume(payload)));
     handle('room:watch', async (payload) => {
       const watched = await lobby.watch(payload);
       if (watched.ok) {
-        await socket.join([gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)]);
+        await followGame(socket, watched.value.view.id, [gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)], viewOf);
         spectators.changed(watched.value.view.id);
       }
       return watched;
