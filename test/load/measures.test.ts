@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { levelVerdict } from './level.js';
-import { cpuPercent, parseProcStat } from './proc-usage.js';
+import { cpuPercent, parseHeapMetrics, parseProcStat } from './proc-usage.js';
 import { figuresDelta, redisFigures, scaleFigures, startRedisMeter } from './redis-info.js';
 import { startRedis } from '../support/redis.js';
 
@@ -97,5 +97,13 @@ describe('the soak verdict on a series', () => {
 
   it('no verdict from a run too short to have a middle third', () => {
     expect(levelVerdict(series([100, 120]))).toBeUndefined();
+  });
+});
+
+describe('a web process\'s V8 heap from its metrics', () => {
+  it('reads the total and used bytes under the server\'s prefix, and nothing from a text without them', () => {
+    const text = ['# HELP boardroom_nodejs_heap_size_total_bytes Process heap size from Node.js in bytes.', 'boardroom_nodejs_heap_size_total_bytes 135360512', 'boardroom_nodejs_heap_size_used_bytes 71914120', 'boardroom_nodejs_heap_space_size_used_bytes{space="new"} 8898528'].join('\n');
+    expect(parseHeapMetrics(text)).toEqual({ totalBytes: 135360512, usedBytes: 71914120 });
+    expect(parseHeapMetrics('boardroom_live_games 55')).toBeUndefined();
   });
 });

@@ -35,3 +35,16 @@ export function processUsage(pid: number): ProcessUsage {
 export function cpuPercent(before: ProcessUsage, after: ProcessUsage, seconds: number): number {
   return Math.round(((after.cpuSeconds - before.cpuSeconds) / seconds) * 1000) / 10;
 }
+
+/** A Node process's V8 heap, from its Prometheus metrics: the bytes the heap holds from the system, and those its objects use. */
+export interface HeapUsage {
+  readonly totalBytes: number;
+  readonly usedBytes: number;
+}
+
+/** The heap's figures in a `/metrics` text (prom-client's default metrics, under any prefix); undefined when absent. */
+export function parseHeapMetrics(text: string): HeapUsage | undefined {
+  const figure = (name: string): number => Number(new RegExp(`^\\w*nodejs_heap_size_${name}_bytes (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const heap = { totalBytes: figure('total'), usedBytes: figure('used') };
+  return Number.isFinite(heap.totalBytes) && Number.isFinite(heap.usedBytes) ? heap : undefined;
+}

@@ -7,6 +7,7 @@ import { RedisKeys } from '../../server/store/redis-keys.js';
 import { freePort, startRedis } from '../support/redis.js';
 import { Client, kill9, spawnBuilt } from '../support/server.js';
 import { levelVerdict, type Sample } from './level.js';
+import { parseHeapMetrics } from './proc-usage.js';
 import { readRedisFigures } from './redis-info.js';
 
 const HELP = `Usage: npm run soak -- [--minutes M] [--games N] [--bot-games B] [--bank MS] [--faults web,worker,redis] [--fault-at F]
@@ -17,7 +18,10 @@ web process, and B bot games (engine-1 against random), each replaced when it en
 minute Redis's used memory, the same less what the finished games keep (their keys and their
 entries in the finished sets and their index stamps, by MEMORY USAGE: a finished game is kept for
 good, so only the rest can level), and the RSS of each web process and the worker, each the minute's floor (the least of
-a reading every 5 s: a reading between two collections says little); then the players' errors.
+a reading every 5 s: a reading between two collections says little). A web process's RSS is also
+split, from its /metrics: what lies outside its V8 heap, and the least its heap used (about its
+live objects), so slow growth in the code's own memory is told from V8 keeping a larger heap.
+Then the players' errors.
 With --faults it kills the second web process, the worker and/or redis-server with SIGKILL early
 in the run, each started again a second later (the players reconnect and take their seats back),
 so the series are judged after the restarted processes have warmed up. At the end, a verdict per
@@ -117,22 +121,40 @@ const finishedStamps = async (ids: readonly string[]): Promise<number> => {
   for (let i = 0; i < ids.length; i += 1000) stamped += (await info.hmget(keys.indexStamps(), ...ids.slice(i, i + 1000))).filter((v) => v !== null).length;
   return (Number(size) || 0) * (stamped / fields);
 };
-type Row = { minute: number; redis: number; redisLessFinished: number; webA: number; webB: number; worker: number };
-type Rss = Pick<Row, 'webA' | 'webB' | 'worker'>;
+/** A web process's V8 heap in MiB, from its metrics; undefined when it does not answer (killed, starting). */
+const heapOf = async (url: string): Promise<{ total: number; used: number } | undefined> => {
+  const text = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(2000) })
+    .then((res) => res.text())
+    .catch(() => '');
+  const heap = parseHeapMetrics(text);
+  return heap && { total: heap.totalBytes / 2 ** 20, used: heap.usedBytes / 2 ** 20 };
+};
+/**
+ * Per minute: Redis's memory, and the least of each process's figures read every 5 s. A web
+ * process's RSS is its V8 heap (as large as V8 chooses to keep it) and the memory outside it; the
+ * heap's least use over a minute is about its live objects, since a full collection comes within it.
+ */
+type Row = { minute: number; redis: number; redisLessFinished: number } & Floors;
+type Floors = { webA: number; webB: number; worker: number; webAOutside: number; webBOutside: number; webAHeap: number; webBHeap: number };
 const samples: Row[] = [];
-/** The least RSS of each process read since the last sample. */
-let floors: Rss = { webA: NaN, webB: NaN, worker: NaN };
-const readRss = (): void => {
-  const now: Rss = { webA: rssMiB(webs[0]!.child.pid), webB: rssMiB(webs[1]!.child.pid), worker: rssMiB(worker.child.pid) };
-  for (const k of Object.keys(now) as (keyof Rss)[]) if (Number.isFinite(now[k]) && !(floors[k] <= now[k])) floors[k] = now[k];
+const noFloors = (): Floors => ({ webA: NaN, webB: NaN, worker: NaN, webAOutside: NaN, webBOutside: NaN, webAHeap: NaN, webBHeap: NaN });
+let floors = noFloors();
+const readMemory = async (): Promise<void> => {
+  const [heapA, heapB] = await Promise.all(urls.map(heapOf));
+  const now: Floors = { webA: rssMiB(webs[0]!.child.pid), webB: rssMiB(webs[1]!.child.pid), worker: rssMiB(worker.child.pid), webAOutside: NaN, webBOutside: NaN, webAHeap: heapA?.used ?? NaN, webBHeap: heapB?.used ?? NaN };
+  now.webAOutside = now.webA - (heapA?.total ?? NaN);
+  now.webBOutside = now.webB - (heapB?.total ?? NaN);
+  for (const k of Object.keys(now) as (keyof Floors)[]) if (Number.isFinite(now[k]) && !(floors[k] <= now[k])) floors[k] = Math.round(now[k]);
 };
 const sample = async (minute: number): Promise<void> => {
-  readRss();
+  await readMemory();
   const memory = await redisMemory();
   const s: Row = { minute, redis: mib(memory.used), redisLessFinished: mib(memory.used - memory.finished), ...floors };
-  floors = { webA: NaN, webB: NaN, worker: NaN };
+  floors = noFloors();
   samples.push(s);
-  console.log(`minute ${minute}: Redis used memory ${s.redis} MiB (${s.redisLessFinished} MiB less the finished games), web RSS ${s.webA} and ${s.webB} MiB, worker RSS ${s.worker} MiB`);
+  console.log(
+    `minute ${minute}: Redis used memory ${s.redis} MiB (${s.redisLessFinished} MiB less the finished games), web RSS ${s.webA} and ${s.webB} MiB (outside the V8 heap ${s.webAOutside} and ${s.webBOutside}, heap used at least ${s.webAHeap} and ${s.webBHeap}), worker RSS ${s.worker} MiB`,
+  );
 };
 await sample(0);
 
@@ -164,7 +186,7 @@ const started = Date.now();
 let faulted = faults.size === 0;
 for (let minute = 1; Date.now() - started < minutes * 60_000; ) {
   await new Promise((r) => setTimeout(r, 5000));
-  readRss();
+  await readMemory();
   if (!faulted && Date.now() - started > minutes * 60_000 * faultAt) {
     faulted = true;
     if (faults.has('web')) {
@@ -172,7 +194,8 @@ for (let minute = 1; Date.now() - started < minutes * 60_000; ) {
       await kill9(webs[1]!.child);
       await new Promise((r) => setTimeout(r, 1000));
       webs[1] = await startWeb(ports[1]!);
-      floors.webB = NaN; // the new process's floor, not the old one's
+      // The new process's floors, not the old one's.
+      floors.webB = floors.webBOutside = floors.webBHeap = NaN;
     }
     if (faults.has('worker')) {
       console.log('fault: the worker killed with SIGKILL');
@@ -207,7 +230,11 @@ const SERIES: [keyof Omit<Row, 'minute'>, string][] = [
   ['redis', 'Redis used memory (grows with the finished games kept)'],
   ['redisLessFinished', 'Redis used memory less the finished games'],
   ['webA', 'first web process RSS'],
+  ['webAOutside', 'first web process RSS outside the V8 heap'],
+  ['webAHeap', 'first web process V8 heap used, its least (the live objects)'],
   ['webB', 'second web process RSS'],
+  ['webBOutside', 'second web process RSS outside the V8 heap'],
+  ['webBHeap', 'second web process V8 heap used, its least (the live objects)'],
   ['worker', 'worker RSS'],
 ];
 for (const [series, name] of SERIES) {
