@@ -26,7 +26,7 @@ export interface BoardInput {
 export interface BoardOptions {
   readonly small?: boolean;
   readonly onMove?: (move: string) => void;
-  /** A game in play: each new move sounds (when the player's settings say so). */
+  /** A game in play at a player's screen: each new move sounds (when the player's settings say so). */
   readonly live?: boolean;
 }
 

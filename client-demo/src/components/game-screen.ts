@@ -61,7 +61,9 @@ export class GameScreen {
     private readonly mode: 'player' | 'admin' = 'player',
   ) {
     this.kind = CLIENT_GAMES[game];
-    this.board = new BoardView(game, { onMove: (move) => void this.play(move), live: true });
+    // The admin console follows games silently: the sound's audio device, opened on a first move,
+    // held its page for 150-250 ms (the console's longest task at 2,000 live games).
+    this.board = new BoardView(game, { onMove: (move) => void this.play(move), live: mode === 'player' });
     this.parts = {
       head: h('div', { class: 'game-head' }),
       top: h('div', { class: 'player-bar top' }),
