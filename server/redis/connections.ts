@@ -87,6 +87,11 @@ export function ownerOf(client: RedisClient, key: string): Redis {
   return node;
 }
 
+/** The address of a key's master as last seen (`host:port`); undefined outside a cluster or before its slots are known. */
+export function masterAddressOf(client: RedisClient, key: string): string | undefined {
+  return isCluster(client) ? client.slots[slotOf(key)]?.[0] : undefined;
+}
+
 /** The replicas of a key's master as last seen (a cluster's slot map lists the master, then its replicas). */
 export function replicasOf(client: RedisClient, key: string): number {
   return isCluster(client) ? Math.max(0, (client.slots[slotOf(key)]?.length ?? 1) - 1) : 0;

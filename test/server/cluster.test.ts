@@ -1,9 +1,11 @@
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameView } from '../../shared/protocol/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { GameView, MovedEvent } from '../../shared/protocol/index.js';
 import type { Boardroom } from '../../server/app.js';
 import { botQueueOf, botQueuePrefixes } from '../../server/runtime/bot-queues.js';
 import { BOT_QUEUE } from '../../server/runtime/bullmq-bot-turns.js';
+import { connect, masterAddressOf, redisTarget } from '../../server/redis/connections.js';
+import { RedisMoveRelay } from '../../server/socket/move-relay.js';
 import { RedisStore } from '../../server/store/redis-store.js';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
 import { ADMIN_TOKEN, Client, expectOk, startBotWorker, startServer } from '../support/server.js';
@@ -105,4 +107,30 @@ describe('Boardroom on a Redis Cluster', () => {
       await Promise.all(queues.map((queue) => queue.close()));
     }
   }, 180_000);
+});
+
+describe('the move relay on a cluster', () => {
+  it('sends each move on two channels of two masters, and another process delivers each once, in order', async () => {
+    const target = redisTarget({ REDIS_URL: undefined, REDIS_CLUSTER: cluster.seeds.join(',') })!;
+    const [pubA, subA, pubB, subB] = [connect(target, 'publisher'), connect(target, 'subscriber'), connect(target, 'publisher'), connect(target, 'subscriber')];
+    try {
+      const a = new RedisMoveRelay(pubA, subA, 'relay-test', 'a', true);
+      const b = new RedisMoveRelay(pubB, subB, 'relay-test', 'b', true);
+      const heard: number[] = [];
+      await Promise.all([a.onMove(() => undefined), b.onMove((event) => heard.push(event.ply))]);
+      if (pubA.status !== 'ready') await new Promise((resolve) => pubA.once('ready', resolve));
+      const sent = vi.spyOn(pubA, 'spublish');
+      const moved = (ply: number) => ({ gameId: 'relay-game', ply, move: 'f5', spentMs: 0, color: ply % 2 ? 'white' : 'black', clock: null, status: 'live', result: null, drawOffer: null }) as unknown as MovedEvent;
+      for (let ply = 0; ply < 20; ply++) a.publish(moved(ply));
+      for (let waited = 0; waited < 5000 && heard.length < 20; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 200)); // any second copy has come by now
+      expect(heard).toEqual(Array.from({ length: 20 }, (_, ply) => ply));
+      const channels = [...new Set(sent.mock.calls.map(([channel]) => String(channel)))];
+      expect(sent).toHaveBeenCalledTimes(40);
+      expect(channels).toHaveLength(2);
+      expect(masterAddressOf(pubA, channels[0]!)).not.toBe(masterAddressOf(pubA, channels[1]!));
+    } finally {
+      for (const connection of [pubA, subA, pubB, subB]) connection.disconnect();
+    }
+  });
 });
