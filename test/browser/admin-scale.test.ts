@@ -20,7 +20,7 @@ let seeded: SeededGames;
 beforeAll(async () => {
   stack = await startStack('browser-admin-scale', { RATE_LIMIT: '10000' });
   seeded = await seedGames(stack.url, GAMES, MOVES_PER_SECOND);
-}, 120_000);
+}, 60_000 + GAMES * 60); // seeding takes longer with more games
 afterAll(async () => {
   await seeded?.stop();
   await stack?.close();
@@ -168,10 +168,9 @@ describe(`the admin console with ${GAMES} live games`, () => {
     // its load and Chromium, one change or another reached 275-358 ms in some runs alone, at this
     // commit and before it. Each is still held to a second, so a change that hangs fails.
     for (const ms of [figures.filterMs, figures.gameFilterMs, figures.sortMs, figures.sortDirMs, figures.pageMs, figures.openMs, figures.followMs]) expect(ms).toBeLessThan(1000);
-    // Issue 43 asks for no task over 200 ms. Printed, not held: with the server, its load and
-    // Chromium on two cores the longest task is 190-241 ms in runs alone, at this commit and at
-    // the one before this stop's changes alike (198 ms), so the bar is not met yet.
-    expect(figures.longestTaskMs).toBeGreaterThan(0);
+    // No task over 200 ms (66-84 ms in runs alone at 2,000 and 5,000 games; the move sound's audio
+    // context, made on the first move the console heard, was the longest at 150-250 ms).
+    expect(figures.longestTaskMs).toBeLessThan(200);
     // The DOM holds steady while the console sits idle: within 2 % (about one row) of its least.
     expect(domSizes.length).toBeGreaterThanOrEqual(50);
     expect(figures.domIdleMax).toBeLessThanOrEqual(figures.domIdleMin * 1.02);
