@@ -273,9 +273,11 @@ describe('a master SIGKILLed during 50 live games on the cluster', () => {
     console.log(`[failover kill] ${during.length} moves of ${elsewhere.length} games on the other masters sent during the failover, ${slow.length} answered after more than a second (${slow.map((a) => `${a.at - a.asked} ms${a.ply === run.games.get(a.gameId)!.moves.length - 1 ? ', the last move' : ''}`).join('; ')}); longest time between two moves of such a game: median ${pauses[pauses.length >> 1]} ms, most ${pauses.at(-1)} ms`);
     expect(during.length).toBeGreaterThan(20);
     expect(slow.length).toBeLessThanOrEqual(Math.ceil(during.length / 50));
-    // Printed, not held: in one run of several a player of a game on another master heard nothing
-    // for 12 s from 2 s after the promotion (its process's subscription to a relay channel lost,
-    // and not renewed); an open defect.
+    // Never paused: each move reaches the other process on a second relay channel of another
+    // master (most 756 ms between two moves here; up to about 4 s when each game had one channel).
+    expect(pauses.at(-1)!).toBeLessThan(2500);
+    // Printed, not held: in one run of several, before moves went on two relay channels, a player
+    // of a game on another master heard nothing for 12 s from 2 s after the promotion.
     const unheard = run.unheard.map((u) => ({ ...u, sinceKill: u.at - killedAt, sincePromotion: u.at - promotedAt, onKilledMaster: run.onVictim.has(u.gameId), status: run.games.get(u.gameId)?.status }));
     console.log(`[failover kill] players who learned of a move or end only by reading their game again after 12 s: ${JSON.stringify(unheard)}`);
 
