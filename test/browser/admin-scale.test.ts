@@ -164,10 +164,10 @@ describe(`the admin console with ${GAMES} live games`, () => {
     // The first page (the SPA's load and the first reading of every live game) is printed, not
     // judged: on two cores shared with the moving games, Chromium and the other test files it is
     // 1.2-2.2 s here, at this commit and at the ones before it. The changes after it are judged.
-    // The changes' 300 ms bars are printed, not held: on this two-core box, shared by the server,
-    // its load and Chromium, one change or another reached 275-358 ms in some runs alone, at this
-    // commit and before it. Each is still held to a second, so a change that hangs fails.
-    for (const ms of [figures.filterMs, figures.gameFilterMs, figures.sortMs, figures.sortDirMs, figures.pageMs, figures.openMs, figures.followMs]) expect(ms).toBeLessThan(1000);
+    // Each change is shown in under 300 ms (33-263 ms in runs at 2,000 and 5,000 games, on two
+    // cores shared by the server, its load and Chromium).
+    const changes = { filterMs: figures.filterMs, gameFilterMs: figures.gameFilterMs, sortMs: figures.sortMs, sortDirMs: figures.sortDirMs, pageMs: figures.pageMs, openMs: figures.openMs, followMs: figures.followMs };
+    expect(Object.entries(changes).filter(([, ms]) => !(ms! < 300))).toEqual([]);
     // No task over 200 ms (66-84 ms in runs alone at 2,000 and 5,000 games; the move sound's audio
     // context, made on the first move the console heard, was the longest at 150-250 ms).
     expect(figures.longestTaskMs).toBeLessThan(200);
