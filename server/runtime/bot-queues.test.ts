@@ -1,7 +1,8 @@
 import slotOf from 'cluster-key-slot';
 import { describe, expect, it } from 'vitest';
 import { newGameId } from '../games/tokens.js';
-import { botQueueOf, botQueuePrefixes, botQueueTags, concurrencyPerQueue } from './bot-queues.js';
+import { partTags } from '../redis/slot-parts.js';
+import { botQueueOf, botQueuePrefixes, concurrencyPerQueue } from './bot-queues.js';
 
 /** The slot runs `redis-cli --cluster create` gives three masters. */
 const THIRDS = [[0, 5460], [5461, 10922], [10923, 16383]] as const;
@@ -25,7 +26,7 @@ describe('the bot queues', () => {
 
   it('any number of queues: distinct slots, each in its own part of the range', () => {
     for (const count of [2, 5, 16]) {
-      const slots = botQueueTags('boardroom', count).map(slotOf);
+      const slots = partTags('boardroom', count).map(slotOf);
       expect(slots.map((slot) => Math.floor((slot * count) / 16384))).toEqual(Array.from({ length: count }, (_, i) => i));
     }
   });
@@ -36,7 +37,7 @@ describe('the bot queues', () => {
     expect(ids.map((id) => botQueueOf(id, 3))).toEqual(queues);
     for (let q = 0; q < 3; q++) expect(queues.filter((one) => one === q).length).toBeGreaterThan(800);
     // A game's queue is tagged in the part of the slots of its own keys: on an even cluster, the same master.
-    const tags = botQueueTags('boardroom', 3).map(slotOf);
+    const tags = partTags('boardroom', 3).map(slotOf);
     for (const id of ids.slice(0, 100)) expect(thirdOf(tags[botQueueOf(id, 3)]!)).toBe(thirdOf(slotOf(`boardroom:game:{${id}}`)));
   });
 

@@ -1,3 +1,4 @@
+import slotOf from 'cluster-key-slot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedis, type TestRedis } from '../../test/support/redis.js';
 import type { RuntimeHandlers } from './handlers.js';
@@ -19,7 +20,7 @@ function handlers(onTurnDue: (gameId: string) => Promise<void> = async () => {})
 }
 
 async function entries(prefix: string): Promise<{ due: string[]; scores: number[] }> {
-  const flat = await redis.client().zrange(timerKeys(prefix).due, 0, -1, 'WITHSCORES');
+  const flat = await redis.client().zrange(timerKeys(prefix)[0]!, 0, -1, 'WITHSCORES');
   return { due: flat.filter((_, i) => i % 2 === 0), scores: flat.filter((_, i) => i % 2 === 1).map(Number) };
 }
 
@@ -89,5 +90,25 @@ describe('redis timers', () => {
     await vi.waitFor(() => expect(survivor.onTurnDue).toHaveBeenCalledExactlyOnceWith('g'));
     await vi.waitFor(async () => expect((await entries('lease')).due).toEqual([]));
     await b.close();
+  });
+
+  it('in parts, a game\'s timers go to the part of its own slot run, and every part\'s due timers fire', async () => {
+    const fired: string[] = [];
+    const timers = new RedisTimers(redis.client(), fail, 'parts', Date.now, 3);
+    const keys = timerKeys('parts', 3);
+    expect(new Set(keys.map(slotOf)).size).toBe(3);
+    const ids = Array.from({ length: 60 }, (_, i) => `game${i}`);
+    const at = Date.now() + 100;
+    for (const id of ids) await timers.armFlag(id, 1, at);
+    for (const [part, key] of keys.entries()) {
+      const held = await redis.client().zrange(key, 0, -1);
+      const expected = ids.filter((id) => Math.floor((slotOf(id) * 3) / 16384) === part).map((id) => `flag:${id}`);
+      expect(held.sort()).toEqual(expected.sort());
+      expect(expected.length).toBeGreaterThan(5);
+    }
+    await timers.start(handlers(async (gameId) => void fired.push(gameId)));
+    await vi.waitFor(() => expect(fired.sort()).toEqual([...ids].sort()));
+    await timers.cancel(ids[0]!);
+    await timers.close();
   });
 });

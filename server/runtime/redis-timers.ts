@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
-import type { RedisClient } from '../redis/connections.js';
+import { answeredWithin, type RedisClient } from '../redis/connections.js';
+import { partOfGame, partTags } from '../redis/slot-parts.js';
 import type { Color } from '../../shared/color.js';
 import type { Timers } from '../games/ports.js';
 import { abandonTimerId, flagTimerId, gameTimerIds } from './job-ids.js';
@@ -11,18 +12,27 @@ export const TIMER_POLL_MS = 100;
 export const TIMER_LEASE_MS = 5000;
 /** Timers claimed at once; a full batch is followed at once by the next. */
 const CLAIM_BATCH = 100;
+/**
+ * How long arming a timer holds up the move that armed it. A part whose master fails over takes
+ * the arm later (the client sends it again to the promoted replica), so the move's answer goes on.
+ */
+const ARM_ANSWER_MS = 250;
 
 /** The BullMQ queue older servers kept their timers in as delayed jobs. */
 export const RETIRED_TIMER_QUEUE = 'boardroom-timers';
 
 /**
- * The key, under the prefix, with the hash tag `{timers}`, so each script touches one slot of a
- * Redis Cluster: a sorted set of timer ids scored by when they are due (or, claimed, by when the
- * claim's lease runs out). A timer carries nothing but its id: what it times (the game's ply and
- * clock, the seat's absence) is read from the game when it fires, so arming is one ZADD.
+ * The keys of the timers' parts, under the prefix: each a sorted set of timer ids scored by when
+ * they are due (or, claimed, by when the claim's lease runs out). A timer carries nothing but its
+ * id: what it times (the game's ply and clock, the seat's absence) is read from the game when it
+ * fires, so arming is one ZADD. One part is `{timers}`; several (on a cluster) are hash-tagged in
+ * runs of the slot range (`partTags`), and a game's timers go to the part in the run of its own
+ * slot, on an even cluster its own master: a master failing over holds up the timers of its own
+ * games only, and no master takes every timer.
  */
-export function timerKeys(prefix: string): { due: string } {
-  return { due: `${prefix}:{timers}:due` };
+export function timerKeys(prefix: string, parts = 1): string[] {
+  if (parts === 1) return [`${prefix}:{timers}:due`];
+  return partTags(`${prefix}-timers`, parts).map((tag) => `${prefix}:{${tag}}:due`);
 }
 
 /**
@@ -54,7 +64,7 @@ type TimerRedis = RedisClient & {
  */
 export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
   private readonly redis: TimerRedis;
-  private readonly keys: { due: string };
+  private readonly keys: string[];
   private handlers: RuntimeHandlers | undefined;
   private poller: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
@@ -64,8 +74,9 @@ export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
     private readonly onError: (error: unknown) => void,
     prefix = 'boardroom',
     private readonly now: () => number = Date.now,
+    parts = 1,
   ) {
-    this.keys = timerKeys(prefix);
+    this.keys = timerKeys(prefix, parts);
     redis.defineCommand('timerClaim', { numberOfKeys: 1, lua: CLAIM });
     redis.defineCommand('timerDone', { numberOfKeys: 1, lua: DONE });
     this.redis = redis as TimerRedis;
@@ -83,16 +94,26 @@ export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
     this.poller.unref();
   }
 
+  private keyOf(gameId: string): string {
+    return this.keys[partOfGame(gameId, this.keys.length)]!;
+  }
+
   async armFlag(gameId: string, _ply: number, at: number): Promise<void> {
-    await this.redis.zadd(this.keys.due, at, flagTimerId(gameId));
+    await this.arm(gameId, at, flagTimerId(gameId));
   }
 
   async armAbandon(gameId: string, color: Color, _awaySince: number, at: number): Promise<void> {
-    await this.redis.zadd(this.keys.due, at, abandonTimerId(gameId, color));
+    await this.arm(gameId, at, abandonTimerId(gameId, color));
+  }
+
+  /** Waits ARM_ANSWER_MS at most; an arm its master does not answer by then goes on without the caller. */
+  private async arm(gameId: string, at: number, id: string): Promise<void> {
+    const armed = this.redis.zadd(this.keyOf(gameId), at, id);
+    if (!(await answeredWithin(armed, ARM_ANSWER_MS))) armed.catch(this.onError);
   }
 
   async cancel(gameId: string): Promise<void> {
-    await this.redis.zrem(this.keys.due, ...gameTimerIds(gameId));
+    await this.redis.zrem(this.keyOf(gameId), ...gameTimerIds(gameId));
   }
 
   async close(): Promise<void> {
@@ -100,24 +121,30 @@ export class RedisTimers implements Timers, Deliverer<RuntimeHandlers> {
     await this.polling;
   }
 
-  /** One claim, its timers fired, and again while the batches come full. */
+  /** Every part polled at once: a part whose master fails over holds up none of the others. */
   async poll(): Promise<void> {
     const handlers = started(this.handlers, 'RedisTimers');
+    const polled = await Promise.allSettled(this.keys.map((key) => this.pollPart(handlers, key)));
+    for (const one of polled) if (one.status === 'rejected') this.onError(one.reason);
+  }
+
+  /** One claim, its timers fired, and again while the batches come full. */
+  private async pollPart(handlers: RuntimeHandlers, key: string): Promise<void> {
     for (;;) {
       const now = this.now();
       const leaseUntil = now + TIMER_LEASE_MS;
-      const claimed = await this.redis.timerClaim(this.keys.due, now, leaseUntil, CLAIM_BATCH);
-      await Promise.all(claimed.map((id) => this.fire(handlers, id, leaseUntil)));
+      const claimed = await this.redis.timerClaim(key, now, leaseUntil, CLAIM_BATCH);
+      await Promise.all(claimed.map((id) => this.fire(handlers, key, id, leaseUntil)));
       if (claimed.length < CLAIM_BATCH) return;
     }
   }
 
-  private async fire(handlers: RuntimeHandlers, id: string, leaseUntil: number): Promise<void> {
+  private async fire(handlers: RuntimeHandlers, key: string, id: string, leaseUntil: number): Promise<void> {
     try {
       const [kind, gameId, color] = id.split(':') as [string, string, Color | undefined];
       if (kind === 'flag') await handlers.onTurnDue(gameId);
       else if (kind === 'abandon' && color) await handlers.onAwayDue(gameId, color);
-      await this.redis.timerDone(this.keys.due, id, leaseUntil);
+      await this.redis.timerDone(key, id, leaseUntil);
     } catch (error) {
       // Left claimed: due again when the lease runs out.
       this.onError(error);

@@ -221,7 +221,8 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
   const cluster = target.kind === 'cluster';
   const queuePrefixes = botQueuePrefixes(prefix, cluster, config.BOT_QUEUES);
   const botTurns = new BullmqBotTurns(redis, onError, queuePrefixes, (result) => metrics.botAnswered(result));
-  const timers = new RedisTimers(redis, onError, prefix);
+  // On a cluster the timers are in as many parts as the bot queues, a game's beside its queue.
+  const timers = new RedisTimers(redis, onError, prefix, Date.now, cluster ? queuePrefixes.length : 1);
   // A cluster never held an older server's timer queue, whose keys are in many slots.
   if (!cluster && (await dropRetiredTimerQueue(redis, prefix))) log.info({ queue: `${prefix}:${RETIRED_TIMER_QUEUE}` }, 'dropped the timer jobs of an older server; the live games\' timers are armed again in Redis');
   // Whether a write waits is decided per write from the slot map (a master shown without replica is
@@ -240,6 +241,9 @@ async function redisBackend(target: RedisTarget, { config, log, metrics, instanc
     short = { count: 0, toldAt: Date.now() };
   };
   const store = new RedisStore(storeRedis, `${prefix}:`, waitForReplica ? { waitMs: config.CLUSTER_WAIT_MS, onShort } : undefined);
+  // A process that died while its indexes' master failed over may have left games listed as they
+  // were: once the cluster has dropped a node, the sweep checks the unfinished games' entries.
+  if (isCluster(storeRedis)) storeRedis.on('-node', () => store.doubtListings());
   const migrated = await store.migrate();
   if (migrated > 0) log.info({ keys: migrated }, 'renamed the keys of an older server to the layout with hash tags');
   return {

@@ -49,7 +49,7 @@ async function timerEntries(prefix: string, gameId: string): Promise<string[]> {
   const keys = timerKeys(prefix);
   const found: string[] = [];
   for (const id of gameTimerIds(gameId)) {
-    if ((await client.zscore(keys.due, id)) !== null) found.push(`due ${id}`);
+    if ((await client.zscore(keys[0]!, id)) !== null) found.push(`due ${id}`);
   }
   return found;
 }
