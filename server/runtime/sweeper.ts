@@ -88,6 +88,8 @@ export class Sweeper {
     for (const gameId of await service.retryUnqueuedBotTurns()) {
       log.warn({ gameId }, 'a bot turn had no job (the queue was out of reach when it was due): asked again');
     }
+    const relisted = (await store.repairListings?.()) ?? 0;
+    if (relisted > 0) log.warn({ games: relisted }, 'games whose index entries a write could not wait for (a master failing over) were listed again');
     const ends = (await store.applyPendingEnds?.()) ?? 0;
     if (ends > 0) log.warn({ games: ends }, 'game ends a process left half applied to their players were applied');
     this.deps.onLiveCount?.(await store.count('live'));

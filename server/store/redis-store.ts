@@ -1,4 +1,4 @@
-import { answeredWithin, ownerOf, replicaOf, replicasOf, type RedisClient } from '../redis/connections.js';
+import { answeredWithin, masterAddressOf, ownerOf, replicaOf, replicasOf, type RedisClient } from '../redis/connections.js';
 import { filterTags, makeCursor, readCursor, type GameAnalysis, type GameStatus } from '../../shared/protocol/index.js';
 import type { GameId } from '../../shared/rules.js';
 import { freshRecord, identityKey, type Identity, type RatingRecord } from '../ratings/rating.js';
@@ -20,6 +20,15 @@ const SUMMARIES_PER_READ = 500;
  * game on a healthy master ends on time while its players' master fails over.
  */
 const PLAYERS_MASTER_MS = 250;
+/**
+ * How long a game's write waits on the indexes' master (\`{idx}\`) before going on without it, so
+ * a game on a healthy master moves, starts and ends on time while the indexes' master fails over.
+ * What the write did not wait for is still sent (the client sends it again to the promoted
+ * replica), and the game is owed a relisting, which the sweep makes from the game itself.
+ */
+const INDEX_ANSWER_MS = 250;
+/** Index entries read at once by an audit of the listings. */
+const AUDIT_BATCH = 500;
 
 /**
  * The indexes across games live in one slot (`{idx}`, see RedisKeys), apart from the games: a
@@ -233,6 +242,14 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
   private agentNamesLowered: Promise<string> | undefined;
   private readonly k: RedisKeys;
   private readonly ends: GameEnds;
+  /** Games whose index writes were not answered in time: relisted by the next sweep. */
+  private readonly owed = new Set<string>();
+  /** Masters (\`host:port\`) that left a read of a player unanswered, and have answered none since. */
+  private readonly silentMasters = new Set<string>();
+  /** Index work went unanswered, and none has been answered since. */
+  private indexesSilent = false;
+  /** Set when the cluster lost a node (`doubtListings`): a process that died meanwhile may have owed relistings too. */
+  private auditDue = false;
 
   constructor(
     private readonly redis: RedisClient,
@@ -331,30 +348,111 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
     }
     const listing = listingOf(next);
     const ending = end && end.players.length > 0 ? end : undefined;
-    if (ending) await this.ends.markPending(next.id);
+    const marked = ending ? this.indexSoon(next.id, this.ends.markPending(next.id)) : undefined;
     // A live game's move keeps its listing: it asks the game's script first (one round trip). Any
     // other write likely changes it: its entries are added first, and the script told so.
-    let indexed = false;
-    if (next.status !== 'live' || next.moves.length === 0) {
-      await this.indexScript('boardroomIndexAdd', next.id, next.version, this.listingItems(next.id, listing, next.updatedAt, next.createdAt));
-      indexed = true;
-    }
+    let added: Promise<boolean> | undefined;
+    const addEntries = (): Promise<boolean> => this.indexSoon(next.id, this.indexScript('boardroomIndexAdd', next.id, next.version, this.listingItems(next.id, listing, next.updatedAt, next.createdAt)));
+    if (next.status !== 'live' || next.moves.length === 0) added = addEntries();
+    await marked;
     let first = Math.max(0, next.moves.length - 1);
     for (;;) {
-      const done = await this.write(next, first, listing, indexed, ending);
+      await added;
+      const done = await this.write(next, first, listing, added !== undefined, ending);
       if (done === 0) return false;
       if (done === -1 && first > 0) first = 0;
-      else if (done === 2 && !indexed) {
-        await this.indexScript('boardroomIndexAdd', next.id, next.version, this.listingItems(next.id, listing, next.updatedAt, next.createdAt));
-        indexed = true;
-      } else if (Array.isArray(done)) {
+      else if (done === 2 && !added) added = addEntries();
+      else if (Array.isArray(done)) {
         const was = String(done[1]);
-        if (was !== listing) await this.unlist(next, was, listing);
+        // The old entries go only once the new ones are in: else the sweep's relisting drops them.
+        if (was !== listing && (await added)) await this.indexSoon(next.id, this.unlist(next, was, listing));
         await this.replicated(next.id);
         if (ending) await this.applyEnd(next.id);
         return true;
       } else return false;
     }
+  }
+
+  /**
+   * Index work waited on for INDEX_ANSWER_MS at most (not at all while the indexes are silent):
+   * true when done by then. Else (their master is failing over, or it refused) it goes on without
+   * the caller and the game is owed a relisting.
+   */
+  private async indexSoon(gameId: string, work: Promise<unknown>): Promise<boolean> {
+    // Once one has gone unanswered, the next are not waited on until one is answered again.
+    work.then(() => (this.indexesSilent = false), () => undefined);
+    const answered = await answeredWithin(work, this.indexesSilent ? 0 : INDEX_ANSWER_MS).catch(() => undefined);
+    if (answered) return true;
+    this.indexesSilent = true;
+    this.owed.add(gameId);
+    return false;
+  }
+
+  /** The cluster lost a node: the next `repairListings` checks every unfinished game's entries. */
+  doubtListings(): void {
+    this.auditDue = true;
+  }
+
+  /**
+   * The games whose listing a write could not wait for, listed again from the game itself; after
+   * the cluster lost a node, every entry of the unfinished games' sets is checked against its game
+   * (a process that died during the failover may have owed some). Returns the games relisted.
+   */
+  async repairListings(): Promise<number> {
+    let relisted = 0;
+    for (const id of [...this.owed]) {
+      this.owed.delete(id);
+      try {
+        if (await this.relist(id)) relisted++;
+      } catch (error) {
+        this.owed.add(id);
+        throw error;
+      }
+    }
+    if (this.auditDue) {
+      this.auditDue = false;
+      try {
+        for (const status of ['waiting', 'live'] as const) relisted += await this.audit(status);
+      } catch (error) {
+        this.auditDue = true;
+        throw error;
+      }
+    }
+    return relisted;
+  }
+
+  /** Every entry of a status set whose game's listing has another status, relisted. */
+  private async audit(status: GameStatus): Promise<number> {
+    let relisted = 0;
+    let cursor = '0';
+    do {
+      const [next, flat] = await this.redis.zscan(this.k.status(status), cursor, 'COUNT', AUDIT_BATCH);
+      cursor = next;
+      const ids = flat.filter((_, i) => i % 2 === 0);
+      const listings = await Promise.all(ids.map((id) => this.redis.hget(this.k.game(id), 'lobby')));
+      for (const [i, id] of ids.entries()) {
+        const listed = listings[i]?.split(' ')[0];
+        if (listed !== undefined && listed !== status && (await this.relist(id))) relisted++;
+      }
+    } while (cursor !== '0');
+    return relisted;
+  }
+
+  /**
+   * A game's index entries made again from the game: its listing's entries added, those of the
+   * other statuses' listings with its words dropped, both stamped with its version; a game with an
+   * end still owed to its players listed as pending. False when the game is gone.
+   */
+  private async relist(id: string): Promise<boolean> {
+    const [listing, end] = await this.redis.hmget(this.k.game(id), 'lobby', 'end');
+    const game = listing === null ? undefined : await this.get(id);
+    if (!game || !listing) return false;
+    const [status, ...words] = listing.split(' ');
+    if (end) await this.ends.markPending(id);
+    await this.indexScript('boardroomIndexAdd', id, game.version, this.listingItems(id, listing, game.updatedAt, game.createdAt));
+    const others = (['waiting', 'live', 'finished'] as const).filter((other) => other !== status);
+    await this.indexScript('boardroomIndexDrop', id, game.version, others.flatMap((other) => this.listingItems(id, [other, ...words].join(' '), 0, 0)));
+    return true;
   }
 
   /**
@@ -382,13 +480,21 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
     await answeredWithin(this.ends.apply(gameId).catch(() => undefined), PLAYERS_MASTER_MS);
   }
 
-  /** A field read from its master, or from a replica when the master does not answer soon (a failover): the value may lag. */
+  /**
+   * A field read from its master, or from a replica when the master does not answer soon (a
+   * failover): the value may lag. A master that has not answered such a read is not waited on
+   * again until it answers one.
+   */
   private async readSoon(key: string, field: string): Promise<string | null> {
     const replica = replicaOf(this.redis, key);
     const fromMaster = this.redis.hget(key, field);
     if (!replica) return fromMaster;
-    const first = await answeredWithin(fromMaster, PLAYERS_MASTER_MS).catch(() => undefined);
-    return first ? first.value : replica.hget(key, field);
+    const master = masterAddressOf(this.redis, key) ?? '';
+    fromMaster.then(() => this.silentMasters.delete(master), () => undefined);
+    const first = await answeredWithin(fromMaster, this.silentMasters.has(master) ? 0 : PLAYERS_MASTER_MS).catch(() => undefined);
+    if (first) return first.value;
+    this.silentMasters.add(master);
+    return replica.hget(key, field);
   }
 
   /** The entries of the listing a write replaced that the new one has not, removed unless a later write wants them. */
@@ -506,7 +612,7 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
   async addToIndex(entries: readonly IndexEntry[], forWrite?: { readonly gameId: string; readonly version: number }): Promise<void> {
     if (entries.length === 0) return;
     if (forWrite) {
-      await this.indexScript('boardroomIndexAdd', forWrite.gameId, forWrite.version, this.entryItems(entries));
+      await this.indexSoon(forWrite.gameId, this.indexScript('boardroomIndexAdd', forWrite.gameId, forWrite.version, this.entryItems(entries)));
       return;
     }
     const batch = this.redis.multi();
@@ -519,7 +625,7 @@ export class RedisStore implements GameStore, AgentStore, LeaseStore {
     if (whileAt) {
       // The game's version is in another slot: read first, then the stamp guards the gap.
       if ((await this.redis.hget(this.k.game(whileAt.gameId), 'version')) !== String(whileAt.version)) return;
-      await this.indexScript('boardroomIndexDrop', whileAt.gameId, whileAt.version, this.entryItems(entries));
+      await this.indexSoon(whileAt.gameId, this.indexScript('boardroomIndexDrop', whileAt.gameId, whileAt.version, this.entryItems(entries)));
       return;
     }
     const batch = this.redis.multi();

@@ -141,6 +141,74 @@ describe('redis: a game end a process left half applied', () => {
   });
 });
 
+describe('redis: a game\'s end while the indexes\' master does not answer (it fails over)', () => {
+  const ada = { kind: 'person' as const, name: 'ada' };
+  const bot = { kind: 'bot' as const, name: 'engine-1' };
+
+  /** A store whose commands on \`{idx}\` keys are never answered while \`down\` is set, as a master failing over. */
+  function storeWithIndexesDown(prefix: string): { store: RedisStore; down: { on: boolean } } {
+    const client = redis.client().duplicate();
+    const store = new RedisStore(client, prefix);
+    const down = { on: true };
+    const commands = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    for (const name of ['boardroomIndexAdd', 'boardroomIndexDrop', 'zadd', 'zrem']) {
+      const real = commands[name]!.bind(client);
+      commands[name] = (...args) => (down.on && args.some((a) => String(a).includes('{idx}')) ? new Promise(() => undefined) : real(...args));
+    }
+    return { store, down };
+  }
+
+  it('is answered without the indexes, and the sweep lists the game again from the game: finished, not live, rated once', async () => {
+    const prefix = `idx${Math.random().toString(36).slice(2, 8)}:`;
+    const { store, down } = storeWithIndexesDown(prefix);
+    const game = sampleGame({ status: 'live', rated: true, moves: ['f5', 'd6'], moveMs: [5, 6] });
+    down.on = false;
+    await store.create(game);
+    down.on = true;
+    const [a0, b0] = await store.ratings('othello', [ada, bot]);
+    const end = { ratings: [{ ...a0!, rating: 1600, games: 1, version: 1 }, { ...b0!, rating: 1400, games: 1, version: 1 }], players: [ada, bot] };
+    const asked = Date.now();
+    expect(await store.update({ ...game, version: 2, status: 'finished' }, end)).toBe(true);
+    expect(Date.now() - asked).toBeLessThan(2000);
+    const ids = (status: string) => redis.client().zrange(`${prefix}{idx}:games:${status}`, 0, -1);
+    expect([await ids('live'), await ids('finished')]).toEqual([[game.id], []]);
+    expect(await store.ratings('othello', [ada, bot])).toMatchObject([{ rating: 1600, games: 1 }, { rating: 1400, games: 1 }]);
+
+    down.on = false;
+    expect(await store.repairListings()).toBe(1);
+    expect([await ids('live'), await ids('finished')]).toEqual([[], [game.id]]);
+    expect(await redis.client().zrange(`${prefix}{idx}:lobby:finished`, 0, -1)).toEqual([game.id]);
+    expect(await store.repairListings()).toBe(0);
+    expect(await store.ratings('othello', [ada, bot])).toMatchObject([{ rating: 1600, games: 1 }, { rating: 1400, games: 1 }]);
+  });
+
+  it('left owed by a process that died: another, told the cluster lost a node, finds the game by its stale entry, lists it finished and its end pending', async () => {
+    const prefix = `idxdead${Math.random().toString(36).slice(2, 8)}:`;
+    const { store: dying, down } = storeWithIndexesDown(prefix);
+    const game = sampleGame({ status: 'live', rated: true, moves: ['f5', 'd6'], moveMs: [5, 6] });
+    down.on = false;
+    await dying.create(game);
+    down.on = true;
+    // The end written with the game, and the process gone before applying it to the players.
+    const [a0, b0] = await dying.ratings('othello', [ada, bot]);
+    const end = { ratings: [{ ...a0!, rating: 1600, games: 1, version: 1 }, { ...b0!, rating: 1400, games: 1, version: 1 }], players: [ada, bot] };
+    const players = (dying as unknown as { ends: { apply: () => Promise<void> } }).ends;
+    players.apply = () => new Promise(() => undefined);
+    expect(await dying.update({ ...game, version: 2, status: 'finished' }, end)).toBe(true);
+
+    const other = new RedisStore(redis.client(), prefix);
+    expect(await other.repairListings()).toBe(0);
+    other.doubtListings();
+    expect(await other.repairListings()).toBe(1);
+    expect(await redis.client().zrange(`${prefix}{idx}:games:finished`, 0, -1)).toEqual([game.id]);
+    expect(await redis.client().zrange(`${prefix}{idx}:ends:pending`, 0, -1)).toEqual([game.id]);
+    await redis.client().zadd(`${prefix}{idx}:ends:pending`, 1, game.id); // past the writer's grace
+    expect(await other.applyPendingEnds()).toBe(1);
+    expect(await other.ratings('othello', [ada, bot])).toMatchObject([{ rating: 1600, games: 1 }, { rating: 1400, games: 1 }]);
+    expect(await other.recentGames(ada, 10)).toEqual([game.id]);
+  });
+});
+
 describe('redis: the summaries of more live games than one read takes', () => {
   it('are read batch after batch, all of them newest first, and a spare index entry is left out', async () => {
     const prefix = `many${Math.random().toString(36).slice(2, 8)}:`;

@@ -185,6 +185,11 @@ export interface GameStore {
    * returns how many it took up.
    */
   applyPendingEnds?(): Promise<number>;
+  /**
+   * Index entries a write could not wait for (their master was failing over), made again from the
+   * games; returns the games relisted. A store whose writes always wait has none.
+   */
+  repairListings?(): Promise<number>;
   /** The members of one index. */
   indexed(index: GameIndex, owner: string): Promise<string[]>;
   /** Forgets one index whole (a gone process's seats). */

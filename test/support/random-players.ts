@@ -40,7 +40,7 @@ export class RandomPlayers {
   /** Refusals heard, by code. */
   readonly refused = new Map<string, number>();
   /** Every refusal: what was asked in which game, when it was asked and answered. */
-  readonly refusals: { gameId: string; event: string; code: string; asked: number; at: number }[] = [];
+  readonly refusals: { gameId: string; event: string; code: string; message: string; asked: number; at: number }[] = [];
   private readonly opened = new Set<Client>();
   /** Players stop at this time even if their game goes on. */
   deadline = Infinity;
@@ -97,7 +97,7 @@ export class RandomPlayers {
       const ack = await client.ask<T>(event, payload).catch((error: unknown): Ack<T> => ({ ok: false, error: { code: 'client/no-answer' as never, message: String(error) } }));
       if (!ack.ok) {
         this.refused.set(ack.error.code, (this.refused.get(ack.error.code) ?? 0) + 1);
-        this.refusals.push({ gameId, event, code: ack.error.code, asked, at: Date.now() });
+        this.refusals.push({ gameId, event, code: ack.error.code, message: ack.error.message, asked, at: Date.now() });
       }
       return ack;
     };
@@ -127,6 +127,8 @@ export class RandomPlayers {
       }
       const [least, most] = this.paceMs;
       await sleep(least + this.random() * (most - least));
+      // The view may have changed while this player thought (the game ended, or the turn passed).
+      if (view.status !== 'live' || view.toMove !== color || view.legal.length === 0) continue;
       if (options.resignAfter !== undefined && mine >= options.resignAfter) {
         await ask('resign', { gameId, token });
         await resync();
