@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Boardroom } from '../../server/app.js';
@@ -461,5 +462,12 @@ describe('200 rated games on the cluster', () => {
 
     const masters = new Set(await Promise.all(ids.map(async (id) => (await r.cluster.masterOf(r.keys.game(id))).port)));
     expect(masters.size).toBe(3);
+    // As an operator sees it: \`redis-cli --cluster check\` finds every slot served and keys on each master.
+    const check = execFileSync('redis-cli', ['--cluster', 'check', r.cluster.seeds[0]!]).toString();
+    const keysPerMaster = [...check.matchAll(/-> (\d+) keys \|/g)].map((m) => Number(m[1]));
+    console.log(`[200 games] redis-cli --cluster check: ${keysPerMaster.join(', ')} keys on the three masters`);
+    expect(keysPerMaster).toHaveLength(3);
+    for (const keys of keysPerMaster) expect(keys).toBeGreaterThan(100);
+    expect(check).toContain('[OK] All 16384 slots covered.');
   }, 180_000);
 });
