@@ -38,7 +38,6 @@ export function attachAgents(ns: AgentNamespace, { service, lobby, sessions, lad
     const agent = socket.data.agent;
     metrics.connections.inc({ namespace: '/agent' });
     const handle = guard(socket, limit, log, metrics);
-    const viewOf = (gameId: string) => service.view(gameId);
     handle('hello', async () => ({ ok: true, value: { agent } }));
     handle('rooms:list', async (payload) => {
       await socket.join(LOBBY);
@@ -46,25 +45,25 @@ export function attachAgents(ns: AgentNamespace, { service, lobby, sessions, lad
     });
     handle('room:create', async (payload) => {
       const created = await sessions.createRoom(agent, payload);
-      if (created.ok) await followGame(socket, created.value.gameId, [gameRoom(created.value.gameId)], viewOf);
+      if (created.ok) await followGame(socket, created.value.gameId, [gameRoom(created.value.gameId)], service);
       return created;
     });
     handle('room:join', async (payload) => {
       const request = parse(AgentJoinSchema, payload);
       if (!request.ok) return request;
       const joined = await sessions.join(agent, request.value.gameId, request.value.color);
-      if (joined.ok) await followGame(socket, request.value.gameId, [gameRoom(request.value.gameId)], viewOf);
+      if (joined.ok) await followGame(socket, request.value.gameId, [gameRoom(request.value.gameId)], service);
       return joined;
     });
     handle('room:watch', async (payload) => {
       const watched = await lobby.watch(payload);
-      if (watched.ok) await followGame(socket, watched.value.view.id, [gameRoom(watched.value.view.id)], viewOf);
+      if (watched.ok) await followGame(socket, watched.value.view.id, [gameRoom(watched.value.view.id)], service);
       return watched;
     });
     handle('room:sync', (payload) => lobby.watch(payload));
     handle('challenge', async (payload) => {
       const made = await sessions.challenge(agent, payload);
-      if (made.ok) await followGame(socket, made.value.gameId, [gameRoom(made.value.gameId)], viewOf);
+      if (made.ok) await followGame(socket, made.value.gameId, [gameRoom(made.value.gameId)], service);
       return made;
     });
     handle('challenge:decline', (payload) => sessions.declineChallenge(agent, payload));

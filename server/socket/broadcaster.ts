@@ -32,6 +32,8 @@ export const THINKING_EVERY_MS = 250;
 /** Thinking older than this is forgotten (its game moved on in another process). */
 const THINKING_KEPT_MS = 120_000;
 const seatRooms = (gameId: string): string[] => [seatRoom(gameId, 'black'), seatRoom(gameId, 'white')];
+/** Every room a connection may hold for a game: the game's, its seats', its spectators'. */
+export const roomsOfGame = (gameId: string): string[] => [gameRoom(gameId), ...seatRooms(gameId), spectatorRoom(gameId)];
 
 /**
  * Socket.IO rooms: a game's players and spectators, the lobby, each agent, and in the admin

@@ -1,6 +1,6 @@
 import type { GameView } from '../../shared/protocol/index.js';
 import type { ServerResult } from '../refuse.js';
-import { gameOfRoom, gameRoom, seatRoom, spectatorRoom } from './broadcaster.js';
+import { gameOfRoom, roomsOfGame } from './broadcaster.js';
 
 /** A socket of any namespace, as far as its rooms go. */
 interface InRooms {
@@ -9,8 +9,10 @@ interface InRooms {
   leave(room: string): unknown;
 }
 
-/** Reads a game's view: the lobby's, for whether it is over. */
-export type ViewOf = (gameId: string) => Promise<ServerResult<GameView>>;
+/** What reads a game's view (the game service): here, for whether the game is over. */
+interface Views {
+  view(gameId: string): Promise<ServerResult<GameView>>;
+}
 
 /**
  * Joins a game's `rooms`, leaving first those of the games the connection followed that are over
@@ -19,13 +21,13 @@ export type ViewOf = (gameId: string) => Promise<ServerResult<GameView>>;
  * games. A finished game still hears what comes after its end (a rematch offered) until the
  * connection takes up another.
  */
-export async function followGame(socket: InRooms, gameId: string, rooms: string[], viewOf: ViewOf): Promise<void> {
+export async function followGame(socket: InRooms, gameId: string, rooms: string[], games: Views): Promise<void> {
   for (const room of [...socket.rooms]) {
     const followed = gameOfRoom(room);
     if (followed === undefined || followed === gameId) continue;
-    const seen = await viewOf(followed).catch(() => undefined);
+    const seen = await games.view(followed).catch(() => undefined);
     const over = seen !== undefined && (seen.ok ? seen.value.status === 'finished' : seen.error.code === 'room/not_found');
-    if (over) await Promise.all([gameRoom(followed), seatRoom(followed, 'black'), seatRoom(followed, 'white'), spectatorRoom(followed)].map((r) => socket.leave(r)));
+    if (over) await Promise.all(roomsOfGame(followed).map((r) => socket.leave(r)));
   }
   await socket.join(rooms);
 }

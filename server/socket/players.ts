@@ -71,7 +71,6 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
     const seats: SeatHeld[] = [];
     const seeks = new Set<string>();
     const handle = guard(socket, limit, log, metrics);
-    const viewOf = (gameId: string) => service.view(gameId);
     /** A seat held; those of games whose rooms this connection has left (they ended) are forgotten. */
     const remember = (held: SeatHeld): void => {
       for (let i = seats.length - 1; i >= 0; i--) if (!socket.rooms.has(seatRoom(seats[i]!.gameId, seats[i]!.color))) seats.splice(i, 1);
@@ -80,7 +79,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
     const holdSeat = async <T extends { seat: { gameId: string; color: Color } | null }>(outcome: ServerResult<T>): Promise<ServerResult<T>> => {
       if (outcome.ok && outcome.value.seat) {
         const { gameId, color } = outcome.value.seat;
-        await followGame(socket, gameId, [gameRoom(gameId), seatRoom(gameId, color)], viewOf);
+        await followGame(socket, gameId, [gameRoom(gameId), seatRoom(gameId, color)], service);
         remember({ gameId, color });
         spectators.changed(gameId); // the new player hears the count; a spectator who sat down is one fewer
       }
@@ -95,7 +94,7 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
     handle('room:create', async (payload) => {
       const account = await signedIn();
       const created = await service.createRoom(payload, { account, owner: ownerOf(account) });
-      if (created.ok) await followGame(socket, created.value.gameId, [gameRoom(created.value.gameId)], viewOf);
+      if (created.ok) await followGame(socket, created.value.gameId, [gameRoom(created.value.gameId)], service);
       return holdSeat(created);
     });
     handle('room:join', async (payload) => holdSeat(await service.join(payload, await signedIn())));
@@ -129,14 +128,14 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
       const paired = await matchmaker.botInstead(payload);
       seeks.clear();
       if (!paired.ok) return paired;
-      await followGame(socket, paired.value.gameId, [gameRoom(paired.value.gameId)], viewOf);
+      await followGame(socket, paired.value.gameId, [gameRoom(paired.value.gameId)], service);
       return holdSeat(accept(paired.value));
     });
     handle('room:resume', async (payload) => holdSeat(await service.resume(payload)));
     handle('room:watch', async (payload) => {
       const watched = await lobby.watch(payload);
       if (watched.ok) {
-        await followGame(socket, watched.value.view.id, [gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)], viewOf);
+        await followGame(socket, watched.value.view.id, [gameRoom(watched.value.view.id), spectatorRoom(watched.value.view.id)], service);
         spectators.changed(watched.value.view.id);
       }
       return watched;
