@@ -68,19 +68,12 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
     };
     /** Whose rooms these are, for quotas and the bot queue's turns: the account, else the address. */
     const ownerOf = (account: string | undefined): string => (account ? `account:${account}` : `address:${clientAddress(socket, trustProxy)}`);
-    const seats: SeatHeld[] = [];
     const seeks = new Set<string>();
     const handle = guard(socket, limit, log, metrics);
-    /** A seat held; those of games whose rooms this connection has left (they ended) are forgotten. */
-    const remember = (held: SeatHeld): void => {
-      for (let i = seats.length - 1; i >= 0; i--) if (!socket.rooms.has(seatRoom(seats[i]!.gameId, seats[i]!.color))) seats.splice(i, 1);
-      if (!seats.some((s) => s.gameId === held.gameId && s.color === held.color)) seats.push(held);
-    };
     const holdSeat = async <T extends { seat: { gameId: string; color: Color } | null }>(outcome: ServerResult<T>): Promise<ServerResult<T>> => {
       if (outcome.ok && outcome.value.seat) {
         const { gameId, color } = outcome.value.seat;
         await followGame(socket, gameId, [gameRoom(gameId), seatRoom(gameId, color)], service);
-        remember({ gameId, color });
         spectators.changed(gameId); // the new player hears the count; a spectator who sat down is one fewer
       }
       return outcome;
@@ -171,9 +164,12 @@ export function attachPlayers(ns: PlayerNamespace, { service, lobby, analysis, a
       return asked;
     });
 
+    // The seats held are the seat rooms joined (by a seat taken, or given by a pairing), read while
+    // the connection still has its rooms.
+    let seats: SeatHeld[] = [];
     socket.on('disconnecting', () => {
       if (closing()) return;
-      heldSeats(socket.rooms).forEach(remember); // seats a pairing gave this connection, taken or not
+      seats = heldSeats(socket.rooms);
       for (const gameId of SpectatorCount.watched(socket.rooms)) spectators.changed(gameId);
     });
     socket.on('disconnect', () => {
