@@ -21,7 +21,7 @@ import { wasmChildSolver } from './wasm-core.js';
  * the root's moves are ordered by a shallow search on the midgame evaluation.
  * The discs live in locals (four 32-bit halves) all the way down; nothing is allocated.
  * Below the root the WebAssembly core (`wasm/assembly/endgame.ts`, a port of this file to u64
- * boards) searches by default, visiting the same nodes about three times as fast; this code is
+ * boards) searches by default, visiting the same nodes in less time (`npm run bench`); this code is
  * its reference.
  *
  * Scores are negated as `0 - x`, never `-x`: a draw would otherwise become -0, which is not a
