@@ -17,10 +17,10 @@ export interface FfoBenchResult {
   readonly ms: number;
 }
 
-/** Solves FFO #40–#44 one after the other, each from a cleared table. */
-export function benchFfo(): FfoBenchResult[] {
+/** Solves FFO #40–#44 one after the other, each from a cleared table, `engine` searching below the root. */
+export function benchFfo(engine: 'wasm' | 'ts' = 'wasm'): FfoBenchResult[] {
   return ffoPositions().map((position) => {
-    const result = solve(position.board);
+    const result = solve(position.board, { engine });
     if (!result) throw new Error(`FFO #${position.id}: the solver gave no answer`);
     const move = formatOthelloMove(result.move);
     return {

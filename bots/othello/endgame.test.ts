@@ -60,14 +60,15 @@ function randomEndgames(seed: number, empties: number, count: number): OthelloBo
   return boards;
 }
 
-describe('endgame solver', () => {
+// Below the root, the WebAssembly core (the default) and its TypeScript reference.
+describe.each(['wasm', 'ts'] as const)('endgame solver, %s below the root', (engine) => {
   it('matches plain minimax on random endgames of 1 to 8 empties', () => {
     let checked = 0;
     for (let empties = 1; empties <= 8; empties++) {
       for (const board of randomEndgames(1000 + empties, empties, empties <= 6 ? 30 : 8)) {
         const margins = moveMargins(board);
         const best = Math.max(...margins.values());
-        const result = solve(board);
+        const result = solve(board, { engine });
         expect(result?.score).toBe(best);
         expect(margins.get(result!.move)).toBe(best);
         checked++;
@@ -78,12 +79,12 @@ describe('endgame solver', () => {
 
   it('gives bounds outside a narrow window and the exact margin inside it', () => {
     for (const board of randomEndgames(7, 10, 10)) {
-      const exact = solve(board)!.score;
-      const above = solve(board, { alpha: exact, beta: exact + 1 })!.score;
-      const below = solve(board, { alpha: exact - 1, beta: exact })!.score;
+      const exact = solve(board, { engine })!.score;
+      const above = solve(board, { engine, alpha: exact, beta: exact + 1 })!.score;
+      const below = solve(board, { engine, alpha: exact - 1, beta: exact })!.score;
       expect(above).toBeLessThanOrEqual(exact); // fails low: an upper bound
       expect(below).toBeGreaterThanOrEqual(exact); // fails high: a lower bound
-      expect(solve(board, { alpha: exact - 1, beta: exact + 1 })!.score).toBe(exact);
+      expect(solve(board, { engine, alpha: exact - 1, beta: exact + 1 })!.score).toBe(exact);
     }
   });
 
@@ -93,22 +94,22 @@ describe('endgame solver', () => {
     const buffer = new Int32Array(33);
     expect(board.generateMoves(buffer, 0)).toBe(1);
     expect(buffer[0]).toBe(PASS);
-    const result = solve(board)!;
+    const result = solve(board, { engine })!;
     expect(result.move).toBe(PASS);
     expect(result.score).toBe(moveMargins(board).get(PASS));
   });
 
   it('answers undefined for a finished game and when the deadline has passed', () => {
-    expect(solve(OthelloBoard.fromDiscs(-1, -1, 0, 0, 'black'))).toBeUndefined();
+    expect(solve(OthelloBoard.fromDiscs(-1, -1, 0, 0, 'black'), { engine })).toBeUndefined();
     const ffo40 = ffoPositions()[0]!;
-    expect(solve(ffo40.board, { deadline: performance.now() - 1 })).toBeUndefined();
+    expect(solve(ffo40.board, { engine, deadline: performance.now() - 1 })).toBeUndefined();
   });
 
   // A few seconds alone; the long timeout is for a machine busy with other suites.
   it('solves FFO #40 (20 empties): a2 wins by 38', { timeout: 240_000 }, () => {
     // FFO #40, FForum; margins from the project's ffo-40-59.obf.
     const ffo40 = ffoPositions()[0]!;
-    const result = solve(ffo40.board)!;
+    const result = solve(ffo40.board, { engine })!;
     expect(result.score).toBe(38);
     expect(ffo40.margins.get(formatOthelloMove(result.move))).toBe(38);
   });

@@ -4,6 +4,7 @@ import { PASS } from '../../shared/othello/board.js';
 import { countFlips, flip, flipped } from '../../shared/othello/flip.js';
 import { evaluate } from './evaluate.js';
 import { stableCount } from './stability.js';
+import { wasmChildSolver } from './wasm-core.js';
 
 /**
  * An exact Othello endgame solver: the best move and the final disc margin under perfect play,
@@ -19,6 +20,9 @@ import { stableCount } from './stability.js';
  * Both upper tiers give up early when the opponent's stable discs already cap the score, and
  * the root's moves are ordered by a shallow search on the midgame evaluation.
  * The discs live in locals (four 32-bit halves) all the way down; nothing is allocated.
+ * Below the root the WebAssembly core (`wasm/assembly/endgame.ts`, a port of this file to u64
+ * boards) searches by default, visiting the same nodes in less time (`npm run bench`); this code is
+ * its reference.
  *
  * Scores are negated as `0 - x`, never `-x`: a draw would otherwise become -0, which is not a
  * small integer to V8 and sends the hot functions back to slower code.
@@ -30,6 +34,19 @@ export interface SolveOptions {
   /** Search window in disc margins; the default (-64, 64) gives the exact margin. */
   readonly alpha?: number;
   readonly beta?: number;
+  /** Who searches below the root: the WebAssembly core (the default) or this file's TypeScript. */
+  readonly engine?: 'wasm' | 'ts';
+}
+
+/** What the root needs of the search below it. */
+export interface ChildSolver {
+  /** Starts a solve whose root counts one node, from an empty table. */
+  begin(deadline: number): void;
+  /** The fail-soft margin of a position below the root, the side to move's. */
+  child(pHi: number, pLo: number, oHi: number, oLo: number, alpha: number, beta: number, empties: number, ply: number): number;
+  /** True once the deadline came: the scores since mean nothing. */
+  stopped(): boolean;
+  nodes(): number;
 }
 
 export interface SolveResult {
@@ -483,7 +500,8 @@ function listMoves(pHi: number, pLo: number, oHi: number, oLo: number, mHi: numb
     const cPLo = oLo ^ fLo;
     const cOHi = pHi | fHi | BIT_HI[square]!;
     const cOLo = pLo | fLo | BIT_LO[square]!;
-    if (empties >= ETC_MIN_EMPTIES) {
+    // The root's list (beta INF) cannot be cut, and is made for the WebAssembly solver too, with no table here.
+    if (empties >= ETC_MIN_EMPTIES && beta < INF) {
       const e = tableIndex(cPHi, cPLo, cOHi, cOLo);
       if (inTable(e, cPHi, cPLo, cOHi, cOLo) && 0 - table[e + UPPER]! >= beta) {
         etcScore = 0 - table[e + UPPER]!;
@@ -652,11 +670,18 @@ function probe(pHi: number, pLo: number, oHi: number, oLo: number, depth: number
   return best;
 }
 
-/** Starts a solve: entries written before read as misses from now on. */
-function newGeneration(): void {
-  if (table.length === 0) table = new Int32Array((1 << TABLE_BITS) * ENTRY);
-  generation++;
-}
+const typescriptChildSolver: ChildSolver = {
+  begin(giveUpAt) {
+    if (table.length === 0) table = new Int32Array((1 << TABLE_BITS) * ENTRY);
+    generation++; // entries written before read as misses from now on
+    nodes = 1;
+    stopped = false;
+    deadline = giveUpAt;
+  },
+  child,
+  stopped: () => stopped,
+  nodes: () => nodes,
+};
 
 /**
  * Solves `board` for the side to move. Undefined when the deadline came first or the game is
@@ -665,26 +690,26 @@ function newGeneration(): void {
  */
 export function solve(board: OthelloBoard, options: SolveOptions = {}): SolveResult | undefined {
   const started = performance.now();
-  nodes = 0;
-  stopped = false;
-  deadline = options.deadline ?? Infinity;
-  if (performance.now() > deadline) return undefined;
-  newGeneration();
-  const result = solveRoot(board.pHi, board.pLo, board.oHi, board.oLo, options.alpha ?? -64, options.beta ?? 64);
-  if (result === undefined || stopped) return undefined;
-  return { move: result.move, score: result.score || 0, nodes, ms: performance.now() - started };
+  const giveUpAt = options.deadline ?? Infinity;
+  if (started > giveUpAt) return undefined;
+  const solver = options.engine === 'ts' ? typescriptChildSolver : wasmChildSolver();
+  solver.begin(giveUpAt);
+  const result = solveRoot(solver, board.pHi, board.pLo, board.oHi, board.oLo, options.alpha ?? -64, options.beta ?? 64);
+  if (result === undefined || solver.stopped()) return undefined;
+  return { move: result.move, score: result.score || 0, nodes: solver.nodes(), ms: performance.now() - started };
 }
 
-function solveRoot(pHi: number, pLo: number, oHi: number, oLo: number, alpha: number, beta: number): { move: number; score: number } | undefined {
+type RootResult = { move: number; score: number } | undefined;
+
+function solveRoot(solver: ChildSolver, pHi: number, pLo: number, oHi: number, oLo: number, alpha: number, beta: number): RootResult {
   const empties = 64 - popcount(pHi | oHi) - popcount(pLo | oLo);
   moves(pHi, pLo, oHi, oLo, mobility);
   const mHi = mobility[0]!;
   const mLo = mobility[1]!;
-  nodes++;
   if ((mHi | mLo) === 0) {
     moves(oHi, oLo, pHi, pLo, mobility);
     if ((mobility[0]! | mobility[1]!) === 0) return undefined;
-    return { move: PASS, score: 0 - child(oHi, oLo, pHi, pLo, 0 - beta, 0 - alpha, empties, 1) };
+    return { move: PASS, score: 0 - solver.child(oHi, oLo, pHi, pLo, 0 - beta, 0 - alpha, empties, 1) };
   }
   const n = listMoves(pHi, pLo, oHi, oLo, mHi, mLo, 0, -1, empties, INF);
   if (empties >= ROOT_PROBE_MIN_EMPTIES) {
@@ -708,12 +733,12 @@ function solveRoot(pHi: number, pLo: number, oHi: number, oLo: number, alpha: nu
     const cOLo = pLo | fLo | BIT_LO[square]!;
     let score: number;
     if (i === 0) {
-      score = 0 - child(cPHi, cPLo, cOHi, cOLo, 0 - beta, 0 - alpha, empties - 1, 1);
+      score = 0 - solver.child(cPHi, cPLo, cOHi, cOLo, 0 - beta, 0 - alpha, empties - 1, 1);
     } else {
-      score = 0 - child(cPHi, cPLo, cOHi, cOLo, -1 - alpha, 0 - alpha, empties - 1, 1);
-      if (score > alpha && score < beta) score = 0 - child(cPHi, cPLo, cOHi, cOLo, 0 - beta, 0 - alpha, empties - 1, 1);
+      score = 0 - solver.child(cPHi, cPLo, cOHi, cOLo, -1 - alpha, 0 - alpha, empties - 1, 1);
+      if (score > alpha && score < beta) score = 0 - solver.child(cPHi, cPLo, cOHi, cOLo, 0 - beta, 0 - alpha, empties - 1, 1);
     }
-    if (stopped) return undefined;
+    if (solver.stopped()) return undefined;
     if (score > best) {
       best = score;
       bestMove = square;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OthelloBoard, PASS } from '../../shared/othello/board.js';
+import { formatOthelloMove } from '../../shared/othello/notation.js';
 import { flip, flipped } from '../../shared/othello/flip.js';
 import { othelloPerft } from '../../shared/othello/perft.js';
 import { othelloBoardOf, othelloPositionOf, othelloRules } from '../../shared/othello/rules.js';
@@ -103,7 +104,7 @@ describe('the WebAssembly Othello core', () => {
   });
 });
 
-describe('the WebAssembly solver of the last empties', () => {
+describe('wasmBoardSolve: the WebAssembly solver without the root', () => {
   // FFO #40-#44 (bots/othello/ffo.ts) played on at random to 2-12 empties: 40 positions from each.
   const endgames = ffoPositions().flatMap((ffo) => Array.from({ length: 40 }, (_, seed) => playDownTo(ffo.board, 2 + (seed % 11), 100 * ffo.id + seed)));
 
@@ -112,7 +113,7 @@ describe('the WebAssembly solver of the last empties', () => {
     let solved = 0;
     let passes = 0;
     for (const board of endgames) {
-      const typescript = solve(board);
+      const typescript = solve(board, { engine: 'ts' });
       if (!typescript) continue; // the game is over
       if (typescript.move === PASS) passes++;
       const wasm = wasmBoardSolve(board).score;
@@ -141,6 +142,83 @@ describe('the WebAssembly solver of the last empties', () => {
     const blocked = OthelloBoard.fromDiscs(0, 0b1, 1 << 31, 0b10, 'black');
     expect(solve(blocked)!.score).toBe(62);
     expect(wasmBoardSolve(blocked).score).toBe(62);
+  });
+});
+
+/** `count` random games played down to `fewest`..`most` empties, by turns. */
+function randomEndgames(count: number, fewest: number, most: number, seed: number): OthelloBoard[] {
+  return Array.from({ length: count }, (_, i) => playDownTo(OthelloBoard.start(), fewest + (i % (most - fewest + 1)), seed + i));
+}
+
+/** Both engines solve each board to the same margin and move through the same nodes (finished games: no answer from either). */
+function expectSameOutcomes(boards: OthelloBoard[]): void {
+  const differences: string[] = [];
+  let solved = 0;
+  for (const board of boards) {
+    const expected = outcome(board, 'ts');
+    const actual = outcome(board, 'wasm');
+    if (actual !== expected) differences.push(`${othelloRules.formatPosition(othelloPositionOf(board))}: ${actual} instead of ${expected}`);
+    if (expected !== 'none') solved++;
+  }
+  expect(differences.length, differences.slice(0, 5).join('\n')).toBe(0);
+  expect(solved).toBeGreaterThan(boards.length * 0.9);
+}
+
+/** Score, move and node count: what must be the same whichever engine searches below the root. */
+function outcome(board: OthelloBoard, engine: 'wasm' | 'ts', window: { alpha?: number; beta?: number } = {}): string {
+  const result = solve(board, { ...window, engine });
+  return result ? `${result.score} ${formatOthelloMove(result.move)} ${result.nodes} nodes` : 'none';
+}
+
+describe('the WebAssembly endgame solver against the TypeScript one', () => {
+  // Random games played down to 8-16 empties: every tier, the table and its cut-offs are reached.
+  const endgames = randomEndgames(300, 8, 16, 7000);
+
+  it('finds the same margin and move through the same nodes in 300 random endgames of 8 to 16 empties', () => {
+    expectSameOutcomes(endgames);
+  });
+
+  it('gives the same bounds through the same nodes in narrow windows', () => {
+    for (const board of endgames.filter((_, i) => i % 10 === 0)) {
+      const exact = solve(board)?.score;
+      if (exact === undefined) continue;
+      for (const window of [{ alpha: exact, beta: exact + 1 }, { alpha: exact - 1, beta: exact }, { alpha: exact - 9, beta: exact - 3 }]) {
+        expect(outcome(board, 'wasm', window)).toBe(outcome(board, 'ts', window));
+      }
+    }
+  });
+
+  it('FFO #40 (20 empties): the same margin, move and nodes', { timeout: 120_000 }, () => {
+    const ffo40 = ffoPositions()[0]!;
+    expect(outcome(ffo40.board, 'wasm')).toBe(outcome(ffo40.board, 'ts'));
+  });
+
+  // FFO #40-#44 in WebAssembly take about 30 s on two cores: the margins are those of ffo.ts.
+  it.each(ffoPositions().map((ffo) => [ffo.id, ffo] as const))('FFO #%i: the best margin and a move that reaches it', { timeout: 240_000 }, (_, ffo) => {
+    const result = solve(ffo.board)!;
+    expect(result.score).toBe(ffo.best);
+    expect(ffo.margins.get(formatOthelloMove(result.move))).toBe(ffo.best);
+  });
+
+  it('gives up at a near deadline within milliseconds, then solves again from scratch', () => {
+    const ffo42 = ffoPositions()[2]!;
+    const started = performance.now();
+    expect(solve(ffo42.board, { deadline: started + 20 })).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(solve(ffo42.board, { deadline: started - 1 })).toBeUndefined();
+    const board = endgames.find((b) => outcome(b, 'ts') !== 'none')!;
+    expect(outcome(board, 'wasm')).toBe(outcome(board, 'ts'));
+  });
+});
+
+// Minutes in TypeScript: run them with OTHELLO_ENDGAME_DEEP=1.
+describe.runIf(process.env.OTHELLO_ENDGAME_DEEP === '1')('the WebAssembly endgame solver against the TypeScript one, deep', () => {
+  it('finds the same margin and move through the same nodes in 40 random endgames of 17 to 20 empties', { timeout: 600_000 }, () => {
+    expectSameOutcomes(randomEndgames(40, 17, 20, 9000));
+  });
+
+  it.each(ffoPositions().slice(1).map((ffo) => [ffo.id, ffo] as const))('FFO #%i: the same margin, move and nodes', { timeout: 600_000 }, (_, ffo) => {
+    expect(outcome(ffo.board, 'wasm')).toBe(outcome(ffo.board, 'ts'));
   });
 });
 

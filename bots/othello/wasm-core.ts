@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { writeSquares } from '../../shared/othello/bitboard.js';
+import { popcount, writeSquares } from '../../shared/othello/bitboard.js';
 import { PASS, type OthelloBoard } from '../../shared/othello/board.js';
 import { othelloBoardOf, type OthelloPosition } from '../../shared/othello/rules.js';
+import type { ChildSolver } from './endgame.js';
 
 /** Written by `npm run build` (`bots/othello/wasm/`); the tests, run from the sources, read the built one. */
 export const CORE_WASM_FILE = fileURLToPath(new URL(import.meta.url.includes('/dist/bots/') ? './core.wasm' : '../../dist/bots/othello/core.wasm', import.meta.url));
@@ -12,7 +13,10 @@ interface CoreExports {
   placements(player: bigint, opponent: bigint): bigint;
   flips(player: bigint, opponent: bigint, square: number): bigint;
   perft(player: bigint, opponent: bigint, depth: number): bigint;
-  solveExact(player: bigint, opponent: bigint, alpha: number, beta: number): number;
+  /** The endgame solver, boards as 32-bit halves (hi, lo), so the per-call cost has no BigInt. */
+  beginSolve(deadline: number): void;
+  solveChild(pHi: number, pLo: number, oHi: number, oLo: number, alpha: number, beta: number, empties: number, ply: number): number;
+  solveStopped(): number;
   solvedNodes(): bigint;
 }
 
@@ -24,12 +28,12 @@ declare const WebAssembly: {
 
 let core: CoreExports | undefined;
 
-/** The module, compiled and instantiated on first use, synchronously: it imports nothing. */
+/** The module, compiled and instantiated on first use, synchronously: it imports only the clock, for the solver's deadline. */
 function loaded(): CoreExports {
   if (core) return core;
   if (!existsSync(CORE_WASM_FILE)) throw new Error(`The Othello WebAssembly core ${CORE_WASM_FILE} is missing: \`npm run build\` makes it.`);
   const module = new WebAssembly.Module(readFileSync(CORE_WASM_FILE));
-  core = new WebAssembly.Instance(module, {}).exports as unknown as CoreExports;
+  core = new WebAssembly.Instance(module, { env: { now: () => performance.now() } }).exports as unknown as CoreExports;
   return core;
 }
 
@@ -73,13 +77,30 @@ export function wasmBoardFlips(board: OthelloBoard, square: number): number[] {
   return squaresOf(loaded().flips(u64(board.pHi, board.pLo), u64(board.oHi, board.oLo), square));
 }
 
+let childSolver: ChildSolver | undefined;
+
+/** The search below the root of `solve` (`endgame.ts`) in WebAssembly. */
+export function wasmChildSolver(): ChildSolver {
+  if (childSolver) return childSolver;
+  const { beginSolve, solveChild, solveStopped, solvedNodes } = loaded();
+  childSolver = {
+    begin: beginSolve,
+    child: solveChild,
+    stopped: () => solveStopped() !== 0,
+    nodes: () => Number(solvedNodes()),
+  };
+  return childSolver;
+}
+
 /**
- * The exact final margin for the side to move, empties to the winner, fail-soft in (alpha, beta)
- * as `solve` in `endgame.ts` scores: the WebAssembly solver of the last empties (no table, no
- * sorting: for about a dozen empties at most). A finished game scores its final margin.
+ * The exact final margin for the side to move, empties to the winner, fail-soft in (alpha, beta),
+ * searched whole in WebAssembly: `solve` without the root's ordering and its move. A finished game
+ * scores its final margin.
  */
 export function wasmBoardSolve(board: OthelloBoard, alpha = -64, beta = 64): { score: number; nodes: number } {
-  const { solveExact, solvedNodes } = loaded();
-  const score = solveExact(u64(board.pHi, board.pLo), u64(board.oHi, board.oLo), alpha, beta);
-  return { score, nodes: Number(solvedNodes()) };
+  const solver = wasmChildSolver();
+  solver.begin(Infinity);
+  const empties = 64 - popcount(board.pHi | board.oHi) - popcount(board.pLo | board.oLo);
+  const score = solver.child(board.pHi, board.pLo, board.oHi, board.oLo, alpha, beta, empties, 0);
+  return { score, nodes: solver.nodes() };
 }

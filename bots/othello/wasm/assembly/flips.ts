@@ -24,22 +24,35 @@ for (let square = 0; square < 64; square++) {
   }
 }
 
+/** Flips toward higher bits along `ray`: the discs before the nearest non-opponent square, when it is the player's. */
+// @ts-ignore: decorator
+@inline
+function flipsUp(player: u64, opponent: u64, ray: u64): u64 {
+  const stops = ray & ~opponent;
+  const first = stops & (0 - stops);
+  return select<u64>(ray & (first - 1), 0, (first & player) != 0);
+}
+
+/** Flips toward lower bits: the nearest stop is the highest (none: `first` is 0, and so is the result). */
+// @ts-ignore: decorator
+@inline
+function flipsDown(player: u64, opponent: u64, ray: u64): u64 {
+  const stops = ray & ~opponent;
+  const first = ((<u64>1 << 63) >> clz(stops)) & stops;
+  return select<u64>(ray & ~(first | (first - 1)), 0, (first & player) != 0);
+}
+
 /** The discs that a `player` disc on the empty `square` flips (none: not a legal move). */
 export function flips(player: u64, opponent: u64, square: i32): u64 {
-  const base = square << 3;
-  let flipped: u64 = 0;
-  for (let d = 0; d < 4; d++) {
-    const ray = unchecked(RAYS[base + d]);
-    const stops = ray & ~opponent;
-    const first = stops & (0 - stops);
-    if (first & player) flipped |= ray & (first - 1);
-  }
-  for (let d = 4; d < 8; d++) {
-    const ray = unchecked(RAYS[base + d]);
-    const stops = ray & ~opponent;
-    if (stops == 0) continue;
-    const first = (<u64>1) << (63 - clz(stops));
-    if (first & player) flipped |= ray & ~(first | (first - 1));
-  }
-  return flipped;
+  const rays = changetype<usize>(RAYS) + (<usize>square << 6);
+  return (
+    flipsUp(player, opponent, load<u64>(rays)) |
+    flipsUp(player, opponent, load<u64>(rays, 8)) |
+    flipsUp(player, opponent, load<u64>(rays, 16)) |
+    flipsUp(player, opponent, load<u64>(rays, 24)) |
+    flipsDown(player, opponent, load<u64>(rays, 32)) |
+    flipsDown(player, opponent, load<u64>(rays, 40)) |
+    flipsDown(player, opponent, load<u64>(rays, 48)) |
+    flipsDown(player, opponent, load<u64>(rays, 56))
+  );
 }

@@ -1,5 +1,6 @@
-// The Othello core's exports: boards in, boards or counts out, all u64 (BigInt on the JS side).
+// The Othello core's exports: boards in, boards or counts out, all u64 (BigInt on the JS side);
+// the solver takes the TypeScript solver's 32-bit halves, called once per root move.
 export { placements } from './moves';
 export { flips } from './flips';
 export { perft } from './perft';
-export { solveExact, solvedNodes } from './endgame';
+export { beginSolve, solveChild, solvedNodes, solveStopped } from './endgame';
