@@ -17,7 +17,7 @@ try {
 
 mkdirSync(dirname(outFile), { recursive: true });
 // No garbage collector: the core keeps its boards in locals and one table made at start.
-const { error } = await asc.main([entry, '--outFile', outFile, '-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort=']);
+const { error } = await asc.main([entry, '--outFile', outFile, '-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort=', '--enable', 'simd']);
 if (error) {
   console.error(`Cannot build the Othello WebAssembly core: ${error.message}`);
   process.exit(1);

@@ -1,4 +1,5 @@
 import { flips } from './flips';
+import { lastFlipCount } from './lastflip';
 import { placements } from './moves';
 import { stableCount } from './stability';
 
@@ -177,17 +178,18 @@ function flipsNear(player: u64, opponent: u64, square: i32): u64 {
 }
 
 /**
- * One empty square left: `player` plays it, or else the opponent does, or nobody. When the player
- * cannot and even the best case fails low, the opponent's flips are not counted.
+ * One empty square left: `player` plays it, or else the opponent (every other square) does, or
+ * nobody. When the player cannot and even the best case fails low, the opponent's flips are not
+ * counted.
  */
-function solve1(player: u64, opponent: u64, alpha: i32, square: i32): i32 {
+function solve1(player: u64, alpha: i32, square: i32): i32 {
   nodes++;
   const diff = 2 * <i32>popcnt(player) - 63; // player minus opponent, 63 discs on the board
-  let n = <i32>popcnt(flips(player, opponent, square));
+  let n = lastFlipCount(player, square);
   if (n != 0) return diff + 2 * n + 1;
   const stuck = diff > 0 ? diff + 1 : diff - 1;
   if (stuck <= alpha) return stuck;
-  n = <i32>popcnt(flips(opponent, player, square));
+  n = lastFlipCount(~player ^ bit(square), square);
   if (n != 0) return diff - 2 * n - 1;
   return stuck;
 }
@@ -209,7 +211,7 @@ function solveLast(player: u64, opponent: u64, alpha: i32, beta: i32, squares: u
     const childOpponent = player | flipped | bit(square);
     const score =
       count == 2
-        ? -solve1(childPlayer, childOpponent, -beta, <i32>others)
+        ? -solve1(childPlayer, -beta, <i32>others)
         : -solveLast(childPlayer, childOpponent, -beta, -alpha, others, count - 1, false);
     if (score > best) {
       if (score >= beta) return score;
@@ -296,7 +298,7 @@ function fewEmpties(player: u64, opponent: u64, alpha: i32, beta: i32): i32 {
   let empty = ~(player | opponent);
   const count = <i32>popcnt(empty);
   if (count == 0) return finalScore(player, opponent);
-  if (count == 1) return solve1(player, opponent, alpha, <i32>ctz(empty));
+  if (count == 1) return solve1(player, alpha, <i32>ctz(empty));
   let squares: u32 = 0;
   for (let shift: u32 = 0; empty != 0; shift += 8) {
     squares |= (<u32>ctz(empty)) << shift;

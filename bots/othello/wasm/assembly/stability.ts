@@ -54,23 +54,6 @@ for (let bits = 0; bits < 256; bits++) {
   COLUMN_A[bits] = column;
 }
 
-/** The 15 diagonals running down-right (step 9), then the 15 running down-left (step 7). */
-const DIAGONALS = new StaticArray<u64>(30);
-{
-  let n = 0;
-  for (let down = 0; down < 2; down++) {
-    const colStep = down == 0 ? 1 : -1;
-    for (let start = 0; start < 64; start++) {
-      const row = start >> 3;
-      const col = start & 7;
-      if (row != 0 && col != (down == 0 ? 0 : 7)) continue;
-      let line: u64 = 0;
-      for (let r = row, c = col; r < 8 && c >= 0 && c < 8; r++, c += colStep) line |= (<u64>1) << <u64>(r * 8 + c);
-      DIAGONALS[n++] = line;
-    }
-  }
-}
-
 /** Column `col` (0–7) as 8 bits, bit k for row k. */
 // @ts-ignore: decorator
 @inline
@@ -89,6 +72,27 @@ function fullRows(occupied: u64): u64 {
   return (x & WEST_EDGE) * 0xff;
 }
 
+/**
+ * The squares on full diagonals of step `step`: the empty squares spread both ways along them
+ * (Kogge-Stone, 1, 2 then 4 steps at a time), and what they do not reach. `toHigher` keeps a
+ * step toward higher bits from wrapping round an edge, `toLower` one toward lower bits.
+ */
+// @ts-ignore: decorator
+@inline
+function fullDiagonals(occupied: u64, step: u64, toHigher: u64, toLower: u64): u64 {
+  let up = ~occupied;
+  let down = up;
+  const higher2 = toHigher & (toHigher << step);
+  const lower2 = toLower & (toLower >> step);
+  up |= toHigher & (up << step);
+  down |= toLower & (down >> step);
+  up |= higher2 & (up << (step << 1));
+  down |= lower2 & (down >> (step << 1));
+  up |= higher2 & (higher2 << (step << 1)) & (up << (step << 2));
+  down |= lower2 & (lower2 >> (step << 1)) & (down >> (step << 2));
+  return ~(up | down);
+}
+
 /** The number of stable discs of `player`. */
 export function stableCount(player: u64, opponent: u64): i32 {
   const occupied = player | opponent;
@@ -98,14 +102,8 @@ export function stableCount(player: u64, opponent: u64): i32 {
   cols &= cols >> 16;
   cols &= cols >> 8;
   const colFull = (cols & 0xff) * WEST_EDGE;
-  let d9Full: u64 = 0;
-  let d7Full: u64 = 0;
-  for (let i = 0; i < 15; i++) {
-    const d9 = unchecked(DIAGONALS[i]);
-    if ((occupied & d9) == d9) d9Full |= d9;
-    const d7 = unchecked(DIAGONALS[15 + i]);
-    if ((occupied & d7) == d7) d7Full |= d7;
-  }
+  const d9Full = fullDiagonals(occupied, 9, NOT_WEST, NOT_EAST);
+  const d7Full = fullDiagonals(occupied, 7, NOT_EAST, NOT_WEST);
 
   const top = <u64>unchecked(EDGE_STABLE[(<i32>(player & 0xff) << 8) | <i32>(opponent & 0xff)]);
   const bottom = <u64>unchecked(EDGE_STABLE[(<i32>(player >> 56) << 8) | <i32>(opponent >> 56)]);
