@@ -4,6 +4,7 @@ import { PASS } from '../../shared/othello/board.js';
 import { countFlips, flip, flipped } from '../../shared/othello/flip.js';
 import { evaluate } from './evaluate.js';
 import { stableCount } from './stability.js';
+import type { ChildSolver } from './child-solver.js';
 import { wasmChildSolver } from './wasm-core.js';
 
 /**
@@ -36,17 +37,6 @@ export interface SolveOptions {
   readonly beta?: number;
   /** Who searches below the root: the WebAssembly core (the default) or this file's TypeScript. */
   readonly engine?: 'wasm' | 'ts';
-}
-
-/** What the root needs of the search below it. */
-export interface ChildSolver {
-  /** Starts a solve whose root counts one node, from an empty table. */
-  begin(deadline: number): void;
-  /** The fail-soft margin of a position below the root, the side to move's. */
-  child(pHi: number, pLo: number, oHi: number, oLo: number, alpha: number, beta: number, empties: number, ply: number): number;
-  /** True once the deadline came: the scores since mean nothing. */
-  stopped(): boolean;
-  nodes(): number;
 }
 
 export interface SolveResult {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { popcount, writeSquares } from '../../shared/othello/bitboard.js';
 import { PASS, type OthelloBoard } from '../../shared/othello/board.js';
 import { othelloBoardOf, type OthelloPosition } from '../../shared/othello/rules.js';
-import type { ChildSolver } from './endgame.js';
+import type { ChildSolver } from './child-solver.js';
 
 /** Written by `npm run build` (`bots/othello/wasm/`); the tests, run from the sources, read the built one. */
 export const CORE_WASM_FILE = fileURLToPath(new URL(import.meta.url.includes('/dist/bots/') ? './core.wasm' : '../../dist/bots/othello/core.wasm', import.meta.url));
