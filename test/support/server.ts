@@ -21,10 +21,10 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
   return { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_TOKEN, RECONNECT_GRACE_MS: '2000', BOT_THREADS: '2', RATE_LIMIT: '1000', ...quotas, ...overrides };
 }
 
-/** A server in this process. */
+/** A server in this process; silent unless TEST_LOG_LEVEL names a level (`TEST_LOG_LEVEL=warn npx vitest run …`). */
 export async function startServer(env: Record<string, string> = {}): Promise<Boardroom> {
   const config = loadConfig(testEnv(env));
-  return startBoardroom(config, createLogger('silent'));
+  return startBoardroom(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
 }
 
 /** BullMQ bot workers in this process (sandboxed threads running the built processor). */
