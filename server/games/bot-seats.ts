@@ -120,6 +120,11 @@ export class BotSeats {
     });
   }
 
+  /** The game's turn is looked at again by the next sweep (a write of it failed, and may have been stored). */
+  lookAgain(gameId: string): void {
+    this.turnsToAskAgain.add(gameId);
+  }
+
   /** The game ended: its bot's evaluation and unanswered turn are forgotten. */
   ended(gameId: string): void {
     this.scores.delete(gameId);

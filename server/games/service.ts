@@ -333,7 +333,7 @@ export class GameService {
       this.remember(game);
       if (!decided.ok || unchanged) return decided;
       const { next, end } = await withEnding(this.options.store, game, decided.value, this.now());
-      if (await this.write(game, next, end)) {
+      if (await this.writeOrLookAgain(game, next, end)) {
         this.remember(next);
         await this.afterCommit(game, next, origin);
         return accept(next);
@@ -341,6 +341,21 @@ export class GameService {
       this.recent.delete(gameId);
     }
     return refuse('server/busy', 'The game changed under this request too often; send it again.');
+  }
+
+  /**
+   * A write that fails may still have been stored (its master took it, then died before a replica
+   * said so): the game is forgotten here, and the sweep looks at its turn again, so a bot whose turn
+   * it became is asked.
+   */
+  private async writeOrLookAgain(before: StoredGame, next: StoredGame, end?: GameEnd): Promise<boolean> {
+    try {
+      return await this.write(before, next, end);
+    } catch (error) {
+      this.recent.delete(next.id);
+      this.botSeats.lookAgain(next.id);
+      throw error;
+    }
   }
 
   /** Keeps a game's latest state while it can still change; a finished game is let go, or a busy process would hold thousands. */

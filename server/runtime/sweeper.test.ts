@@ -24,6 +24,8 @@ let queueDown: boolean;
 let storeDown: boolean;
 /** Only reading a game fails: its master is failing over while the other masters (the indexes') answer. */
 let gamesDown: boolean;
+/** A game's write is stored and then refused, as when its master dies before a replica answers the wait. */
+let storedThenRefused: boolean;
 /** Finished jobs' answers by `gameId-ply`: asking for such a turn again delivers its answer, as BullMQ's adapter does. */
 let answers: Map<string, BotJobResult>;
 
@@ -56,6 +58,7 @@ beforeEach(() => {
   queueDown = false;
   storeDown = false;
   gamesDown = false;
+  storedThenRefused = false;
   answers = new Map();
   counted = new Proxy(store, {
     get(target, name, receiver) {
@@ -64,7 +67,9 @@ beforeEach(() => {
       return (...args: unknown[]) => {
         if (storeDown || (gamesDown && name === 'get')) return Promise.reject(new Error('connect ECONNREFUSED (the store)'));
         if (name === 'list' || name === 'summaries') wideReads.push(String(name));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
+        const done = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (storedThenRefused && name === 'update') return Promise.resolve(done).then(() => Promise.reject(new Error('the master of the game did not answer WAIT')));
+        return done;
       };
     },
   });
@@ -132,6 +137,21 @@ describe('the sweep', () => {
     now += UNANSWERED_CHECK_MS;
     await sweeper.sweep(now);
     expect(asked).toHaveLength(1);
+  });
+
+  it('asks the bot at its next pass when the move that made it its turn was stored but refused', async () => {
+    const service = serviceOf('web-b');
+    await store.renewLease('web-b', now + 60_000);
+    const created = await service.createRoom({ game: 'othello', seats: { black: { kind: 'human' }, white: { kind: 'bot', bot: 'engine-1' } }, sit: { name: 'Ann', color: 'black' } });
+    if (!created.ok) throw new Error(created.error.code);
+    const gameId = created.value.gameId;
+    storedThenRefused = true;
+    await expect(service.move({ gameId, token: created.value.seat!.token, ply: 0, move: 'f5' })).rejects.toThrow(/WAIT/);
+    storedThenRefused = false;
+    expect((await store.get(gameId))!.moves).toEqual(['f5']);
+    expect(asked).toEqual([]);
+    await sweeperOf('web-b', service).sweep(now + SWEEP_MS);
+    expect(asked.map((a) => [a.gameId, a.ply])).toEqual([[gameId, 1]]);
   });
 
   /** A game against a bot whose answer to f5 came while the store was out of reach: not played. */
