@@ -8,7 +8,7 @@ import { GAME_IDS, type GameId } from '../../shared/rules.js';
 import { seededRandom } from '../../shared/random.js';
 import { startRedis } from '../support/redis.js';
 import { startRedisCluster } from '../support/redis-cluster.js';
-import { ADMIN_TOKEN, kill9, spawnBuilt } from '../support/server.js';
+import { ADMIN_TOKEN, kill9, spawnBuilt, startFlags } from '../support/server.js';
 import { connect, percentile, readUsage } from './client.js';
 import { costShare, pinApart, startCpuMeter, type ServerProcess } from './cpu-cost.js';
 import { startRedisMeter, type RedisWorkPerMove } from './redis-info.js';
@@ -30,8 +30,10 @@ Each table replays a random legal game made at start-up, so the clients need no 
 
   closed       N tables of two sockets moving as soon as it is their turn, for S seconds, on the
                yardstick (bare Socket.IO, test/load/yardstick.ts: the same acks and broadcasts,
-               nothing else), then the embedded server, then the server on Redis with a bot
-               worker: moves/s, ack p50/p95/p99, bytes of a moved event, server CPU and RSS,
+               nothing else), then the embedded server, then the yardstick doing the least a
+               server on Redis must per move (one script writing the game, one publish: the
+               floor under the Redis mode's cost), then the server on Redis with a bot worker:
+               moves/s, ack p50/p95/p99, bytes of a moved event, server CPU and RSS,
                CPU µs per accepted move of each server process (the web process; in Redis mode
                redis-server too; the worker is idle) and their sum, and each server's shares of
                the yardstick: moves/s, and cost (the yardstick's µs per move over its own, 0.5
@@ -67,6 +69,9 @@ Each table replays a random legal game made at start-up, so the clients need no 
 
   --case LIST         cases to run, comma-separated (default: all but scale and cluster)
   --seconds S         how long each measure lasts (default 20)
+  --rounds R          closed and open: the three servers measured R times in turn (yardstick,
+                      embedded, Redis, yardstick, …), each figure the median of its R rounds
+                      (default 1); a server's cost on two cores varies by a quarter between runs
   --tables N          tables in the closed, open and idle cases (default 500)
   --watchers N        watchers in the spectators case (default 1000)
   --admin-games LIST  live games in the admin case (default 200,2000)
@@ -81,6 +86,7 @@ Each table replays a random legal game made at start-up, so the clients need no 
 interface Options {
   cases: Case[];
   seconds: number;
+  rounds: number;
   tables: number;
   watchers: number;
   adminGames: number[];
@@ -98,6 +104,7 @@ function options(): Options | undefined {
     options: {
       case: { type: 'string', default: DEFAULT_CASES.join(',') },
       seconds: { type: 'string', default: '20' },
+      rounds: { type: 'string', default: '1' },
       tables: { type: 'string', default: '500' },
       watchers: { type: 'string', default: '1000' },
       'admin-games': { type: 'string', default: '200,2000' },
@@ -125,6 +132,7 @@ function options(): Options | undefined {
   return {
     cases: cases as Case[],
     seconds: count('seconds', values.seconds!, 1),
+    rounds: count('rounds', values.rounds!, 1),
     tables: count('tables', values.tables!, 1),
     watchers: count('watchers', values.watchers!, 0),
     adminGames: values['admin-games']!.split(',').map((g) => count('admin-games', g.trim(), 1)),
@@ -150,20 +158,38 @@ interface Target {
   stop(): Promise<void>;
 }
 
-async function startTarget(kind: 'yardstick' | 'embedded' | 'redis' | 'cluster', o: Options): Promise<Target> {
-  if (kind === 'yardstick') {
-    const child = spawn(process.execPath, [...nodeArgs(o), '--import', 'tsx', fileURLToPath(new URL('./yardstick.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const found = /localhost:(\d+)/.exec(out);
-        if (found) resolve(Number(found[1]));
-      });
-      child.once('exit', (code: number | null) => reject(new Error(`the yardstick exited with ${code}`)));
+type TargetKind = 'yardstick' | 'yardstick-redis' | 'embedded' | 'redis' | 'cluster';
+
+/** Bare Socket.IO (test/load/yardstick.ts), with node's options from npm start, as the server runs; on `redisUrl`, with the least Redis work per move. */
+async function startYardstick(name: string, o: Options, redisUrl?: string): Promise<Target> {
+  const child = spawn(process.execPath, [...nodeArgs(o), ...startFlags('main', o.server), '--import', 'tsx', fileURLToPath(new URL('./yardstick.ts', import.meta.url))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...(redisUrl ? { YARDSTICK_REDIS: redisUrl } : {}) },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const found = /localhost:(\d+)/.exec(out);
+      if (found) resolve(Number(found[1]));
     });
-    const url = `http://127.0.0.1:${port}`;
-    return { name: 'yardstick', url, processes: [{ name: 'yardstick', pid: child.pid! }], redisServers: [], usage: () => readUsage(url), stop: () => stopChild(child) };
+    child.once('exit', (code: number | null) => reject(new Error(`the yardstick exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return { name, url, processes: [{ name: 'yardstick', pid: child.pid! }], redisServers: [], usage: () => readUsage(url), stop: () => stopChild(child) };
+}
+
+/** Each figure's median over the rounds (the upper one of an even count's middle two). */
+function medianFigures(rounds: readonly Record<string, number>[]): Record<string, number> {
+  return Object.fromEntries(Object.keys(rounds[0]!).map((key) => [key, rounds.map((r) => r[key]!).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!]));
+}
+
+async function startTarget(kind: TargetKind, o: Options): Promise<Target> {
+  if (kind === 'yardstick') return startYardstick('yardstick', o);
+  if (kind === 'yardstick-redis') {
+    const redis = await startRedis();
+    const yardstick = await startYardstick('yardstick + redis', o, redis.url);
+    return { ...yardstick, processes: [...yardstick.processes, { name: 'redis', pid: redis.pid()! }], stop: () => yardstick.stop().then(() => redis.stop()) };
   }
   const env = serverEnv(o);
   if (kind === 'embedded') {
@@ -580,18 +606,25 @@ async function main(): Promise<number> {
   for (const c of o.cases) {
     if (c === 'closed' || c === 'open') {
       // The same tables on the three servers: the yardstick's moves/s and CPU per move are what each server is judged against.
-      let yardstick: Record<string, number> = {};
-      for (const kind of ['yardstick', 'embedded', 'redis'] as const) {
-        const target = await startTarget(kind, o);
-        console.log(`(${c}: ${target.name}: ${pinApart(target.processes)})`);
-        const { figures } = await measureLoop(target, o.tables, o.seconds, c === 'closed' ? () => 0 : think).finally(() => target.stop());
-        if (kind === 'yardstick') {
-          yardstick = figures;
-          // On two cores the load generator shares the CPU: a yardstick short of a full core was held back by it.
-          if (c === 'closed' && figures['server-cpu-%']! < 90) console.log(`(the yardstick used ${figures['server-cpu-%']}% of a core: the load generator was its limit, so the moves/s shares below are upper bounds)`);
+      const kinds = ['yardstick', 'embedded', 'yardstick-redis', 'redis'] as const;
+      const rounds = new Map<(typeof kinds)[number], { name: string; figures: Record<string, number> }[]>(kinds.map((k) => [k, []]));
+      console.log(`(${c}: node ${startFlags('main', o.server).join(' ') || '(no options)'}, as npm start runs the server, for the three servers${o.rounds > 1 ? `; ${o.rounds} rounds, each figure the median` : ''})`);
+      for (let round = 0; round < o.rounds; round++) {
+        for (const kind of kinds) {
+          const target = await startTarget(kind, o);
+          console.log(`(${c}: ${target.name}: ${pinApart(target.processes)})`);
+          const { figures } = await measureLoop(target, o.tables, o.seconds, c === 'closed' ? () => 0 : think).finally(() => target.stop());
+          rounds.get(kind)!.push({ name: target.name, figures });
+          if (o.rounds > 1) line(`  ${c}: ${target.name} (round ${round + 1})`, Object.fromEntries(Object.entries(figures).filter(([k]) => k === 'moves-per-s' || k.startsWith('cpu-us-per-move'))));
         }
+      }
+      const yardstick = medianFigures(rounds.get('yardstick')!.map((r) => r.figures));
+      // On two cores the load generator shares the CPU: a yardstick short of a full core was held back by it.
+      if (c === 'closed' && yardstick['server-cpu-%']! < 90) console.log(`(the yardstick used ${yardstick['server-cpu-%']}% of a core: the load generator was its limit, so the moves/s shares below are upper bounds)`);
+      for (const kind of kinds) {
+        const figures = medianFigures(rounds.get(kind)!.map((r) => r.figures));
         const shares = { 'moves-share-of-yardstick-%': Math.round((figures['moves-per-s']! / yardstick['moves-per-s']!) * 100), 'cost-share': costShare(yardstick['cpu-us-per-move']!, figures['cpu-us-per-move']!) };
-        line(`${c}: ${target.name}`, kind === 'yardstick' ? figures : { ...figures, ...shares });
+        line(`${c}: ${rounds.get(kind)![0]!.name}`, kind === 'yardstick' ? figures : { ...figures, ...shares });
       }
     } else if (c === 'idle') {
       const target = await startTarget('redis', o);

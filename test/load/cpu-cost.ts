@@ -26,13 +26,23 @@ export function pinApart(server: readonly ServerProcess[]): string {
 
 /** CPU time of each server process from /proc, read at the start and at the end of a measure. */
 export function startCpuMeter(server: readonly ServerProcess[]): { perMove(moves: number): Record<string, number> } {
-  const before = server.map((p) => processUsage(p.pid).cpuSeconds);
+  const before = server.map((p) => processUsage(p.pid));
   return {
-    /** CPU µs per accepted move of each process (`cpu-us-per-move:<name>`) and their sum (`cpu-us-per-move`). */
+    /**
+     * CPU µs per accepted move of each process (`cpu-us-per-move:<name>`, and the part of it in the
+     * kernel, `…:<name>:kernel`) and their sum (`cpu-us-per-move`).
+     */
     perMove(moves: number): Record<string, number> {
-      const each = server.map((p, i) => ((processUsage(p.pid).cpuSeconds - before[i]!) * 1e6) / Math.max(1, moves));
+      const after = server.map((p) => processUsage(p.pid));
+      const perMove = (seconds: number): number => (seconds * 1e6) / Math.max(1, moves);
+      const each = server.map((_, i) => perMove(after[i]!.cpuSeconds - before[i]!.cpuSeconds));
       return {
-        ...Object.fromEntries(server.map((p, i) => [`cpu-us-per-move:${p.name}`, Math.round(each[i]!)])),
+        ...Object.fromEntries(
+          server.flatMap((p, i) => [
+            [`cpu-us-per-move:${p.name}`, Math.round(each[i]!)],
+            [`cpu-us-per-move:${p.name}:kernel`, Math.round(perMove(after[i]!.systemSeconds - before[i]!.systemSeconds))],
+          ]),
+        ),
         'cpu-us-per-move': Math.round(each.reduce((a, b) => a + b, 0)),
       };
     },

@@ -70,7 +70,7 @@ describe('/proc/<pid>/stat', () => {
     `4242 (node (a b)) S 1 4242 4242 0 -1 4194560 1 0 0 0 ${utime} ${stime} 0 0 20 0 11 0 100 1000000 ${rss} 18446744073709551615`;
 
   it('reads user and system time and resident pages, however the command is named', () => {
-    expect(parseProcStat(stat(150, 50, 1000), 100, 4096)).toEqual({ cpuSeconds: 2, rssBytes: 4_096_000 });
+    expect(parseProcStat(stat(150, 50, 1000), 100, 4096)).toEqual({ cpuSeconds: 2, systemSeconds: 0.5, rssBytes: 4_096_000 });
   });
 
   it('CPU% is the share of one core between two readings', () => {

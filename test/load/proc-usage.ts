@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 /** A process's CPU time and resident memory, read from /proc (Linux), with no help from the process. */
 export interface ProcessUsage {
   readonly cpuSeconds: number;
+  /** The part of `cpuSeconds` spent in the kernel on the process's behalf (its system calls: the network). */
+  readonly systemSeconds: number;
   readonly rssBytes: number;
 }
 
@@ -24,7 +26,7 @@ const PAGE_BYTES = system('PAGESIZE', 4096);
 export function parseProcStat(text: string, ticksPerSecond = TICKS_PER_SECOND, pageBytes = PAGE_BYTES): ProcessUsage {
   const fields = text.slice(text.lastIndexOf(')') + 2).trim().split(/\s+/);
   const field = (n: number): number => Number(fields[n - 3]);
-  return { cpuSeconds: (field(14) + field(15)) / ticksPerSecond, rssBytes: field(24) * pageBytes };
+  return { cpuSeconds: (field(14) + field(15)) / ticksPerSecond, systemSeconds: field(15) / ticksPerSecond, rssBytes: field(24) * pageBytes };
 }
 
 export function processUsage(pid: number): ProcessUsage {
