@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { startBoardroom, type Boardroom } from '../../server/app.js';
@@ -42,13 +43,25 @@ export function startBotWorker(redis: string, prefix: string, lockMs = BOT_LOCK_
   };
 }
 
+/**
+ * The options for node itself that the checkout's npm script (`start`, `worker`) starts the process
+ * with: a built process here runs as `npm start` runs it.
+ */
+export function startFlags(which: 'main' | 'worker', dir = root): string[] {
+  const scripts = (JSON.parse(readFileSync(`${dir.replace(/\/?$/, '/')}package.json`, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  const command = scripts[which === 'main' ? 'start' : 'worker'] ?? '';
+  const flags = new RegExp(`^node((?:\\s+--\\S+)*)\\s+dist/server/${which}\\.js$`).exec(command.trim());
+  if (!flags) throw new Error(`package.json's ${which === 'main' ? 'start' : 'worker'} script is not "node [--flag…] dist/server/${which}.js": ${command}`);
+  return flags[1]!.split(/\s+/).filter(Boolean);
+}
+
 /** The built server or worker as a child process, for kill -9 tests. */
 /**
  * `dir`: the checkout whose build runs (another one, to measure a change against the build before
  * it); `nodeArgs`: options for node itself (`--cpu-prof`, which NODE_OPTIONS refuses).
  */
 export function spawnBuilt(which: 'main' | 'worker', env: Record<string, string>, dir = root, nodeArgs: readonly string[] = []): { child: ChildProcess; ready: Promise<number>; output(): string } {
-  const child = spawn(process.execPath, [...nodeArgs, `${dir.replace(/\/?$/, '/')}dist/server/${which}.js`], {
+  const child = spawn(process.execPath, [...nodeArgs, ...startFlags(which, dir), `${dir.replace(/\/?$/, '/')}dist/server/${which}.js`], {
     env: { ...process.env, ...testEnv(env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
