@@ -192,16 +192,15 @@ export function playMove(game: StoredGame, color: Color, ply: number, text: stri
   if (!applied.ok) return { ok: false, error: applied.error };
   const { position, outcome } = applied.value;
   const move = rules.formatMove(parsed.value);
-  const moved: StoredGame = {
-    ...game,
+  const moved: Partial<StoredGame> = {
     position,
     moves: [...game.moves, move],
     moveMs: [...(game.moveMs.length === game.moves.length ? game.moveMs : game.moves.map((_, i) => game.moveMs[i] ?? null)), turnSpent(game.clock, now)],
     clock: afterMove(game.timeControl, game.clock, mover, now, outcome === null),
     drawOffer: game.drawOffer === opposite(color) ? null : game.drawOffer, // moving declines an offer
   };
-  if (outcome) return accept({ game: next(moved, { status: 'finished', result: { ...outcome }, drawOffer: null }, now), move });
-  return accept({ game: next(moved, {}, now), move });
+  if (outcome) return accept({ game: next(game, { ...moved, status: 'finished', result: { ...outcome }, drawOffer: null }, now), move });
+  return accept({ game: next(game, moved, now), move });
 }
 
 /** The pass the side to move must play, when a pass is its only legal move (the rule is `shared/forced-pass.ts`). */

@@ -1,3 +1,4 @@
+import type { Namespace } from 'socket.io';
 import type { Color } from '../../shared/color.js';
 import type { AgentTurn, ChallengeOffer, GameView, MovedEvent, RoomSummary, ThinkingView } from '../../shared/protocol/index.js';
 import type { Broadcaster } from '../games/ports.js';
@@ -34,6 +35,15 @@ const THINKING_KEPT_MS = 120_000;
 const seatRooms = (gameId: string): string[] => [seatRoom(gameId, 'black'), seatRoom(gameId, 'white')];
 /** Every room a connection may hold for a game: the game's, its seats', its spectators'. */
 export const roomsOfGame = (gameId: string): string[] => [gameRoom(gameId), ...seatRooms(gameId), spectatorRoom(gameId)];
+
+/**
+ * Whether a socket of this process other than `except` is in the namespace's room: an emit to a
+ * room no one is in still encodes its packet, and most games have no agent and no admin watching.
+ */
+function heardBy(ns: Namespace, room: string, except?: string): boolean {
+  const members = ns.adapter.rooms.get(room);
+  return members !== undefined && members.size > (except !== undefined && members.has(except) ? 1 : 0);
+}
 
 /**
  * Socket.IO rooms: a game's players and spectators, the lobby, each agent, and in the admin
@@ -90,9 +100,9 @@ export class SocketBroadcaster implements Broadcaster {
     this.forgetThinking(event.gameId);
     const room = gameRoom(event.gameId);
     this.later(() => {
-      (origin === undefined ? this.io.local.to(room) : this.io.local.to(room).except(origin)).emit('moved', event);
-      this.agents.local.to(room).emit('moved', event);
-      this.admins.local.to(room).emit('moved', event);
+      if (heardBy(this.io.sockets, room, origin)) (origin === undefined ? this.io.local.to(room) : this.io.local.to(room).except(origin)).emit('moved', event);
+      if (heardBy(this.agents, room)) this.agents.local.to(room).emit('moved', event);
+      if (heardBy(this.admins, room)) this.admins.local.to(room).emit('moved', event);
     });
   }
 

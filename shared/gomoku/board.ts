@@ -10,6 +10,9 @@ export const FILES = 'abcdefghijklmno';
 /** How a point is written in `GomokuPosition.board`: empty, black, white (the index is the cell code). */
 export const STONE_CHARS = ['.', 'X', 'O'] as const;
 export type StoneChar = (typeof STONE_CHARS)[number];
+const STONE_CODES = STONE_CHARS.map((c) => c.charCodeAt(0));
+/** `toPosition`'s characters, reused: one string is made from them per call. */
+const POSITION_CODES: number[] = new Array<number>(POINTS).fill(0);
 
 /** A Gomoku position as a JSON-safe value. The side to move follows from the stone counts. */
 export interface GomokuPosition {
@@ -141,9 +144,9 @@ export class GomokuBoard implements MutableBoard {
   }
 
   toPosition(): GomokuPosition {
-    let board = '';
-    for (let index = 0; index < POINTS; index++) board += STONE_CHARS[this.cells[pointOfBoardIndex(index)] as Cell];
-    return { game: 'gomoku', board, exactFive: this.exactFive };
+    for (let index = 0; index < POINTS; index++) POSITION_CODES[index] = STONE_CODES[this.cells[pointOfBoardIndex(index)] as Cell]!;
+    // One string made at once: adding 225 characters one by one makes as many partial strings.
+    return { game: 'gomoku', board: String.fromCharCode.apply(null, POSITION_CODES), exactFive: this.exactFive };
   }
 
   /** Derived from the counts, so it is defined even when the game is over. */
