@@ -4,14 +4,19 @@ import { GAMES } from '../../shared/games.js';
 import type { GameId } from '../../shared/rules.js';
 import { engineWithBudget, loadGameBots } from '../registry.js';
 import { benchFfo } from '../othello/bench.js';
+import { benchAgainst, missingBuild } from './against.js';
 import { benchAnswerTimes } from './answer-time.js';
 import { parallelPerft } from '../perft/parallel.js';
 import type { PerftEngine } from '../perft/subtrees.js';
 
-const HELP = `Usage: npm run bench [-- --runs N | --nodes]
+const HELP = `Usage: npm run bench [-- --runs N | --nodes | --against DIR [--runs N]]
 
-  --nodes   only the engine's node count for each fixed position and depth: deterministic, so a
-            change that must not alter the search shows the same counts before and after
+  --nodes        only the engine's node count for each fixed position and depth: deterministic, so
+                 a change that must not alter the search shows the same counts before and after
+  --against DIR  only FFO #40-#44 and Othello perft(11) on one thread, this checkout (WebAssembly)
+                 against DIR, a built checkout of another commit (its dist/ made by its own build):
+                 N rounds (default 3) of fresh processes, ours then theirs; the medians of each side
+                 and how many times as fast ours is
 
 Speed figures:
   perft, each the best of N runs (default 3) after one warm-up:
@@ -64,7 +69,9 @@ function searchToDepth(c: (typeof SEARCH_CASES)[number], maxDepth: number) {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, nodes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '3' }, nodes: { type: 'boolean' }, against: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -81,6 +88,14 @@ async function main(): Promise<number> {
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`--runs must be a whole number of at least 1, not "${values.runs}".`);
     return 2;
+  }
+  if (values.against !== undefined) {
+    const missing = missingBuild(values.against);
+    if (missing) {
+      console.error(`--against ${values.against}: not a built checkout, ${missing} is missing (build it with that commit's own build, e.g. npx tsc -p tsconfig.build.json in it).`);
+      return 2;
+    }
+    return (await benchAgainst(values.against, runs)) ? 0 : 1;
   }
   let failed = false;
   console.log(`perft (${CORES} cores here), best of ${runs} after a warm-up`);

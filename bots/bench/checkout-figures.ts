@@ -1,0 +1,63 @@
+/**
+ * One figure of a built checkout, in a process of its own: `node checkout-figures.js DIR ffo|perft`
+ * loads DIR's compiled solver or perft (DIR may be this checkout or an older one, whose modules
+ * have the same names) and prints the figure as one JSON line. The parent is `against.ts`.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const FIGURES = ['ffo', 'perft'] as const;
+export type Figure = (typeof FIGURES)[number];
+
+/** The compiled modules a checkout needs for the figures, from its root. */
+export const CHECKOUT_MODULES = ['dist/bots/othello/bench.js', 'dist/bots/perft/parallel.js', 'dist/shared/games.js'] as const;
+
+export const PERFT_DEPTH = 11;
+export const PERFT_LEAVES = 212258800;
+
+export interface FfoFigure {
+  readonly figure: 'ffo';
+  readonly positions: { id: number; ms: number; nodes: number; correct: boolean }[];
+}
+
+export interface PerftFigure {
+  readonly figure: 'perft';
+  readonly ms: number;
+  readonly leaves: number;
+}
+
+async function load<T>(dir: string, module: (typeof CHECKOUT_MODULES)[number]): Promise<T> {
+  return (await import(pathToFileURL(join(dir, module)).href)) as T;
+}
+
+type BenchModule = { benchFfo(engine?: 'wasm'): { id: number; ms: number; nodes: number; correct: boolean }[] };
+type PerftModule = { parallelPerft(game: unknown, position: unknown, depth: number, threads: number, onProgress: undefined, engine: 'wasm'): Promise<{ leaves: number; ms: number }> };
+type GamesModule = { GAMES: { othello: { rules: { start(): unknown } } } };
+
+/**
+ * FFO #40–#44 as the checkout's bench solves them (its default solver; a checkout with an engine
+ * option is asked for WebAssembly), or perft(11) on one thread after a perft(9) warm-up, the
+ * WebAssembly core where the checkout has one (an older `parallelPerft` ignores the argument).
+ */
+async function measure(dir: string, figure: Figure): Promise<FfoFigure | PerftFigure> {
+  if (figure === 'ffo') {
+    const { benchFfo } = await load<BenchModule>(dir, 'dist/bots/othello/bench.js');
+    return { figure, positions: benchFfo('wasm').map(({ id, ms, nodes, correct }) => ({ id, ms, nodes, correct })) };
+  }
+  const { parallelPerft } = await load<PerftModule>(dir, 'dist/bots/perft/parallel.js');
+  const { GAMES } = await load<GamesModule>(dir, 'dist/shared/games.js');
+  const othello = GAMES.othello;
+  await parallelPerft(othello, othello.rules.start(), PERFT_DEPTH - 2, 1, undefined, 'wasm');
+  const { leaves, ms } = await parallelPerft(othello, othello.rules.start(), PERFT_DEPTH, 1, undefined, 'wasm');
+  return { figure, ms, leaves };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [dir, figure] = process.argv.slice(2);
+  if (!dir || !FIGURES.includes(figure as Figure)) {
+    console.error(`Usage: node checkout-figures.js DIR ${FIGURES.join('|')}`);
+    process.exitCode = 2;
+  } else {
+    console.log(JSON.stringify(await measure(dir, figure as Figure)));
+  }
+}
