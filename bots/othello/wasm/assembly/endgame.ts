@@ -56,6 +56,8 @@ for (let square = 0; square < 64; square++) {
 const listSquare = new StaticArray<i32>(MAX_PLY * MOVES_PER_PLY);
 const listFlips = new StaticArray<u64>(MAX_PLY * MOVES_PER_PLY);
 const listKey = new StaticArray<i32>(MAX_PLY * MOVES_PER_PLY);
+/** Each move's replies (the child's own moves), which the child then need not find again. */
+const listReplies = new StaticArray<u64>(MAX_PLY * MOVES_PER_PLY);
 
 /**
  * The transposition table, 2^20 entries of three u64: the two boards, then the generation (high
@@ -287,10 +289,18 @@ function shallow(player: u64, opponent: u64, alpha: i32, beta: i32, empties: i32
 }
 
 function child(player: u64, opponent: u64, alpha: i32, beta: i32, empties: i32, ply: i32): i32 {
-  if (empties > SHALLOW) return deep(player, opponent, alpha, beta, empties, ply);
+  if (empties > SHALLOW) return deep(player, opponent, placements(player, opponent), alpha, beta, empties, ply);
   if (empties > 4) return shallow(player, opponent, alpha, beta, empties, false);
   if (empties == 4) return enter4(player, opponent, alpha, beta);
   return fewEmpties(player, opponent, alpha, beta);
+}
+
+/** A child of a deep node, whose moves its parent found. */
+// @ts-ignore: decorator
+@inline
+function below(player: u64, opponent: u64, moves: u64, alpha: i32, beta: i32, empties: i32, ply: i32): i32 {
+  if (empties > SHALLOW) return deep(player, opponent, moves, alpha, beta, empties, ply);
+  return shallow(player, opponent, alpha, beta, empties, false);
 }
 
 /** Three empties or fewer (only ever below the root): gather them, low squares first, and solve. */
@@ -324,13 +334,13 @@ function frontier(discs: u64, empty: u64): i32 {
 }
 
 /**
- * Builds the move list of `ply` with each move's flips and sort key, the table's move first.
- * From ETC_MIN_EMPTIES up, a child already in the table with a bound that refutes this node cuts
- * it at once: the list is abandoned, -1 returned and the score left in `etcScore`.
+ * Builds the move list of `ply` with each move's flips, replies and sort key, the table's move
+ * first. From ETC_MIN_EMPTIES up, a child already in the table with a bound that refutes this node
+ * cuts it at once: -1 is returned and the score left in `etcScore`. The flips and the table come
+ * first for every move and the keys after, so the table's cache misses overlap.
  */
 function listMoves(player: u64, opponent: u64, moves: u64, ply: i32, tableMove: i32, empties: i32, beta: i32): i32 {
   const base = ply * MOVES_PER_PLY;
-  const odd = oddQuadrants(~(player | opponent));
   let n = 0;
   while (moves != 0) {
     const square = <i32>ctz(moves);
@@ -339,20 +349,28 @@ function listMoves(player: u64, opponent: u64, moves: u64, ply: i32, tableMove: 
     const i = base + n++;
     unchecked((listSquare[i] = square));
     unchecked((listFlips[i] = flipped));
-    if (square == tableMove) {
-      unchecked((listKey[i] = KEY_TABLE_MOVE));
-      continue;
-    }
-    const childPlayer = opponent ^ flipped;
-    const childOpponent = player | flipped | bit(square);
-    if (empties >= ETC_MIN_EMPTIES) {
+    if (empties >= ETC_MIN_EMPTIES && square != tableMove) {
+      const childPlayer = opponent ^ flipped;
+      const childOpponent = player | flipped | bit(square);
       const entry = tableIndex(childPlayer, childOpponent);
       if (inTable(entry, childPlayer, childOpponent) && -upperOf(entry) >= beta) {
         etcScore = -upperOf(entry);
         return -1;
       }
     }
+  }
+  const odd = oddQuadrants(~(player | opponent));
+  for (let i = base; i < base + n; i++) {
+    const square = unchecked(listSquare[i]);
+    const flipped = unchecked(listFlips[i]);
+    const childPlayer = opponent ^ flipped;
+    const childOpponent = player | flipped | bit(square);
     const replies = placements(childPlayer, childOpponent);
+    unchecked((listReplies[i] = replies));
+    if (square == tableMove) {
+      unchecked((listKey[i] = KEY_TABLE_MOVE));
+      continue;
+    }
     let key =
       cornerStable(childOpponent) * KEY_CORNER_STABLE -
       <i32>(popcnt(replies) + popcnt(replies & CORNERS)) * KEY_REPLY -
@@ -372,24 +390,28 @@ function pickNext(base: i32, i: i32, n: i32): i32 {
   if (best != at) {
     const square = unchecked(listSquare[best]);
     const flipped = unchecked(listFlips[best]);
+    const replies = unchecked(listReplies[best]);
     const key = unchecked(listKey[best]);
     unchecked((listSquare[best] = listSquare[at]));
     unchecked((listFlips[best] = listFlips[at]));
+    unchecked((listReplies[best] = listReplies[at]));
     unchecked((listKey[best] = listKey[at]));
     unchecked((listSquare[at] = square));
     unchecked((listFlips[at] = flipped));
+    unchecked((listReplies[at] = replies));
     unchecked((listKey[at] = key));
   }
   return at;
 }
 
-function deep(player: u64, opponent: u64, alpha: i32, beta: i32, empties: i32, ply: i32): i32 {
+/** More than SHALLOW empties, `moves` the side to move's. */
+function deep(player: u64, opponent: u64, moves: u64, alpha: i32, beta: i32, empties: i32, ply: i32): i32 {
   if ((++nodes & CHECK_EVERY) == 0 && now() > deadline) stopped = true;
   if (stopped) return 0;
-  const moves = placements(player, opponent);
   if (moves == 0) {
-    if (placements(opponent, player) == 0) return finalScore(player, opponent);
-    return -deep(opponent, player, -beta, -alpha, empties, ply + 1);
+    const replies = placements(opponent, player);
+    if (replies == 0) return finalScore(player, opponent);
+    return -deep(opponent, player, replies, -beta, -alpha, empties, ply + 1);
   }
   const bound = stableBound(player, opponent, alpha, empties);
   if (bound <= alpha) return bound;
@@ -416,14 +438,15 @@ function deep(player: u64, opponent: u64, alpha: i32, beta: i32, empties: i32, p
     const at = pickNext(base, i, n);
     const square = unchecked(listSquare[at]);
     const flipped = unchecked(listFlips[at]);
+    const replies = unchecked(listReplies[at]);
     const childPlayer = opponent ^ flipped;
     const childOpponent = player | flipped | bit(square);
     let score: i32;
     if (i == 0) {
-      score = -child(childPlayer, childOpponent, -beta, -alpha, empties - 1, ply + 1);
+      score = -below(childPlayer, childOpponent, replies, -beta, -alpha, empties - 1, ply + 1);
     } else {
-      score = -child(childPlayer, childOpponent, -1 - alpha, -alpha, empties - 1, ply + 1);
-      if (score > alpha && score < beta) score = -child(childPlayer, childOpponent, -beta, -alpha, empties - 1, ply + 1);
+      score = -below(childPlayer, childOpponent, replies, -1 - alpha, -alpha, empties - 1, ply + 1);
+      if (score > alpha && score < beta) score = -below(childPlayer, childOpponent, replies, -beta, -alpha, empties - 1, ply + 1);
     }
     if (stopped) return 0;
     if (score > best) {
