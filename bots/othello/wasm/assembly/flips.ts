@@ -1,9 +1,11 @@
 /**
  * What a move flips, by rays: for each of the eight directions from the square, the nearest
  * square that is not the opponent's; when it holds the mover's disc, the opponent's discs before
- * it flip. Two ways of the same: two directions at a time in the lanes of a SIMD vector, which the
- * solver runs faster (it also tries squares that flip nothing), and one direction at a time, which
- * perft runs faster (every square it tries is a move).
+ * it flip. The four directions toward higher bits two at a time, in the lanes of a SIMD vector; the
+ * four toward lower bits one at a time, as their nearest stop is the highest bit, which a scalar
+ * count of leading zeros finds at once and SIMD (no clz) only by smearing (measured slower).
+ * No branches: whether a ray flips is a select, unpredictable as the solver tries squares that
+ * flip nothing.
  */
 
 /** `RAYS[square * 8 + d]`: the squares beyond `square` in direction `d`, not `square` itself. */
@@ -36,44 +38,7 @@ function pairUp(player: v128, opponent: v128, rays: v128): v128 {
   return v128.andnot(run, i64x2.eq(v128.and(first, player), i64x2.splat(0)));
 }
 
-/** Flips toward lower bits: the nearest stop is the highest, found by smearing the stops down (SIMD has no clz). */
-// @ts-ignore: decorator
-@inline
-function pairDown(player: v128, opponent: v128, rays: v128): v128 {
-  let below = v128.andnot(rays, opponent);
-  below = v128.or(below, i64x2.shr_u(below, 1));
-  below = v128.or(below, i64x2.shr_u(below, 2));
-  below = v128.or(below, i64x2.shr_u(below, 4));
-  below = v128.or(below, i64x2.shr_u(below, 8));
-  below = v128.or(below, i64x2.shr_u(below, 16));
-  below = v128.or(below, i64x2.shr_u(below, 32));
-  const first = v128.xor(below, i64x2.shr_u(below, 1));
-  const run = v128.andnot(rays, below);
-  return v128.andnot(run, i64x2.eq(v128.and(first, player), i64x2.splat(0)));
-}
-
-/** The discs that a `player` disc on the empty `square` flips (none: not a legal move). */
-export function flips(player: u64, opponent: u64, square: i32): u64 {
-  const rays = changetype<usize>(RAYS) + (<usize>square << 6);
-  const p = i64x2.splat(player);
-  const o = i64x2.splat(opponent);
-  const all = v128.or(
-    v128.or(pairUp(p, o, v128.load(rays)), pairUp(p, o, v128.load(rays, 16))),
-    v128.or(pairDown(p, o, v128.load(rays, 32)), pairDown(p, o, v128.load(rays, 48))),
-  );
-  return i64x2.extract_lane(all, 0) | i64x2.extract_lane(all, 1);
-}
-
-/** Flips toward higher bits along one ray: the discs before the nearest non-opponent square, when it is the player's. */
-// @ts-ignore: decorator
-@inline
-function flipsUp(player: u64, opponent: u64, ray: u64): u64 {
-  const stops = ray & ~opponent;
-  const first = stops & -stops;
-  return select<u64>(ray & (first - 1), 0, (first & player) != 0);
-}
-
-/** Flips toward lower bits along one ray: the nearest stop is the highest, found by counting leading zeros. */
+/** Flips toward lower bits along one ray: its nearest stop is the highest. */
 // @ts-ignore: decorator
 @inline
 function flipsDown(player: u64, opponent: u64, ray: u64): u64 {
@@ -81,14 +46,15 @@ function flipsDown(player: u64, opponent: u64, ray: u64): u64 {
   return select<u64>(ray & -(first << 1), 0, (first & player) != 0);
 }
 
-/** `flips`, one direction at a time. */
-export function flipsOneByOne(player: u64, opponent: u64, square: i32): u64 {
+/** The discs that a `player` disc on the empty `square` flips (none: not a legal move). */
+export function flips(player: u64, opponent: u64, square: i32): u64 {
   const rays = changetype<usize>(RAYS) + (<usize>square << 6);
+  const p = i64x2.splat(player);
+  const o = i64x2.splat(opponent);
+  const up = v128.or(pairUp(p, o, v128.load(rays)), pairUp(p, o, v128.load(rays, 16)));
   return (
-    flipsUp(player, opponent, load<u64>(rays)) |
-    flipsUp(player, opponent, load<u64>(rays, 8)) |
-    flipsUp(player, opponent, load<u64>(rays, 16)) |
-    flipsUp(player, opponent, load<u64>(rays, 24)) |
+    i64x2.extract_lane(up, 0) |
+    i64x2.extract_lane(up, 1) |
     flipsDown(player, opponent, load<u64>(rays, 32)) |
     flipsDown(player, opponent, load<u64>(rays, 40)) |
     flipsDown(player, opponent, load<u64>(rays, 48)) |

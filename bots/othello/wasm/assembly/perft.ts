@@ -1,4 +1,4 @@
-import { flipsOneByOne } from './flips';
+import { flips } from './flips';
 import { placements } from './moves';
 
 /**
@@ -21,7 +21,7 @@ function count(player: u64, opponent: u64, depth: i32, passed: bool): u64 {
   while (moves != 0) {
     const square = <i32>ctz(moves);
     moves &= moves - 1;
-    const flipped = flipsOneByOne(player, opponent, square);
+    const flipped = flips(player, opponent, square);
     const childOpponent = player | flipped | ((<u64>1) << <u64>square);
     const childPlayer = opponent ^ flipped;
     if (depth == 2) {
