@@ -56,6 +56,8 @@ for (let square = 0; square < 64; square++) {
 const listSquare = new StaticArray<i32>(MAX_PLY * MOVES_PER_PLY);
 const listFlips = new StaticArray<u64>(MAX_PLY * MOVES_PER_PLY);
 const listKey = new StaticArray<i32>(MAX_PLY * MOVES_PER_PLY);
+/** Each move's child's table entry (-1: none looked at), all found before any is read so that their cache misses overlap. */
+const listEntry = new StaticArray<i32>(MAX_PLY * MOVES_PER_PLY);
 /** Each move's replies (the child's own moves), which the child then need not find again. */
 const listReplies = new StaticArray<u64>(MAX_PLY * MOVES_PER_PLY);
 
@@ -349,11 +351,15 @@ function listMoves(player: u64, opponent: u64, moves: u64, ply: i32, tableMove: 
     const i = base + n++;
     unchecked((listSquare[i] = square));
     unchecked((listFlips[i] = flipped));
-    if (empties >= ETC_MIN_EMPTIES && square != tableMove) {
-      const childPlayer = opponent ^ flipped;
-      const childOpponent = player | flipped | bit(square);
-      const entry = tableIndex(childPlayer, childOpponent);
-      if (inTable(entry, childPlayer, childOpponent) && -upperOf(entry) >= beta) {
+    if (empties >= ETC_MIN_EMPTIES) unchecked((listEntry[i] = square == tableMove ? -1 : tableIndex(opponent ^ flipped, player | flipped | bit(square))));
+  }
+  if (empties >= ETC_MIN_EMPTIES) {
+    for (let i = base; i < base + n; i++) {
+      const entry = unchecked(listEntry[i]);
+      if (entry < 0) continue;
+      const square = unchecked(listSquare[i]);
+      const flipped = unchecked(listFlips[i]);
+      if (inTable(entry, opponent ^ flipped, player | flipped | bit(square)) && -upperOf(entry) >= beta) {
         etcScore = -upperOf(entry);
         return -1;
       }
