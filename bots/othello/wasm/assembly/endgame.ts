@@ -1,6 +1,6 @@
 import { flips } from './flips';
 import { lastFlipCount } from './lastflip';
-import { placements } from './moves';
+import { placements, placementsBoth } from './moves';
 import { stableCount } from './stability';
 
 /**
@@ -371,19 +371,26 @@ function listMoves(player: u64, opponent: u64, moves: u64, ply: i32, tableMove: 
     const flipped = unchecked(listFlips[i]);
     const childPlayer = opponent ^ flipped;
     const childOpponent = player | flipped | bit(square);
-    const replies = placements(childPlayer, childOpponent);
+    let replies: u64;
+    let ownMoves: u64 = 0;
+    if (empties >= OWN_MOBILITY_MIN_EMPTIES) {
+      const both = placementsBoth(childPlayer, childOpponent);
+      replies = i64x2.extract_lane(both, 0);
+      ownMoves = i64x2.extract_lane(both, 1);
+    } else {
+      replies = placements(childPlayer, childOpponent);
+    }
     unchecked((listReplies[i] = replies));
     if (square == tableMove) {
       unchecked((listKey[i] = KEY_TABLE_MOVE));
       continue;
     }
-    let key =
+    unchecked((listKey[i] =
       cornerStable(childOpponent) * KEY_CORNER_STABLE -
       <i32>(popcnt(replies) + popcnt(replies & CORNERS)) * KEY_REPLY -
       frontier(childOpponent, ~(childPlayer | childOpponent)) * KEY_FRONTIER +
-      (odd & bit(square) ? KEY_PARITY : 0);
-    if (empties >= OWN_MOBILITY_MIN_EMPTIES) key += <i32>popcnt(placements(childOpponent, childPlayer)) * KEY_OWN_MOVE;
-    unchecked((listKey[i] = key));
+      (odd & bit(square) ? KEY_PARITY : 0) +
+      <i32>popcnt(ownMoves) * KEY_OWN_MOVE));
   }
   return n;
 }

@@ -39,3 +39,43 @@ export function placements(player: u64, opponent: u64): u64 {
     capturesUp(player, inner, 7) | capturesDown(player, inner, 7);
   return reach & ~(player | opponent);
 }
+
+// @ts-ignore: decorator
+@inline
+function pairCapturesUp(player: v128, mask: v128, shift: i32): v128 {
+  let run = v128.and(mask, i64x2.shl(player, shift));
+  run = v128.or(run, v128.and(mask, i64x2.shl(run, shift)));
+  const pairs = v128.and(mask, i64x2.shl(mask, shift));
+  run = v128.or(run, v128.and(pairs, i64x2.shl(run, shift << 1)));
+  run = v128.or(run, v128.and(pairs, i64x2.shl(run, shift << 1)));
+  return i64x2.shl(run, shift);
+}
+
+// @ts-ignore: decorator
+@inline
+function pairCapturesDown(player: v128, mask: v128, shift: i32): v128 {
+  let run = v128.and(mask, i64x2.shr_u(player, shift));
+  run = v128.or(run, v128.and(mask, i64x2.shr_u(run, shift)));
+  const pairs = v128.and(mask, i64x2.shr_u(mask, shift));
+  run = v128.or(run, v128.and(pairs, i64x2.shr_u(run, shift << 1)));
+  run = v128.or(run, v128.and(pairs, i64x2.shr_u(run, shift << 1)));
+  return i64x2.shr_u(run, shift);
+}
+
+/** `placements` for both sides at once, in the lanes of a SIMD vector: `player`'s in lane 0, `opponent`'s in lane 1. */
+export function placementsBoth(player: u64, opponent: u64): v128 {
+  const p = i64x2.replace_lane(i64x2.splat(player), 1, opponent);
+  const o = i64x2.replace_lane(i64x2.splat(opponent), 1, player);
+  const inner = v128.and(o, i64x2.splat(INNER));
+  const reach = v128.or(
+    v128.or(
+      v128.or(pairCapturesUp(p, inner, 1), pairCapturesDown(p, inner, 1)),
+      v128.or(pairCapturesUp(p, o, 8), pairCapturesDown(p, o, 8)),
+    ),
+    v128.or(
+      v128.or(pairCapturesUp(p, inner, 9), pairCapturesDown(p, inner, 9)),
+      v128.or(pairCapturesUp(p, inner, 7), pairCapturesDown(p, inner, 7)),
+    ),
+  );
+  return v128.andnot(reach, i64x2.splat(player | opponent));
+}
