@@ -1,4 +1,4 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Socket } from 'socket.io-client';
@@ -10,6 +10,7 @@ import { startRedis } from '../support/redis.js';
 import { startRedisCluster } from '../support/redis-cluster.js';
 import { ADMIN_TOKEN, kill9, spawnBuilt, startFlags } from '../support/server.js';
 import { connect, percentile, readUsage } from './client.js';
+import { spawnYardstick } from './yardstick-process.js';
 import { costShare, pinApart, startCpuMeter, type ServerProcess } from './cpu-cost.js';
 import { startRedisMeter, type RedisWorkPerMove } from './redis-info.js';
 import { measureScale, scaleBars, scaleTable, type ScaleResult } from './scale.js';
@@ -69,8 +70,9 @@ Each table replays a random legal game made at start-up, so the clients need no 
 
   --case LIST         cases to run, comma-separated (default: all but scale and cluster)
   --seconds S         how long each measure lasts (default 20)
-  --rounds R          closed and open: the three servers measured R times in turn (yardstick,
-                      embedded, Redis, yardstick, …), each figure the median of its R rounds
+  --rounds R          closed and open: the four targets measured R times in turn (yardstick,
+                      embedded, yardstick + Redis, Redis, yardstick, …), each figure the median
+                      of its R rounds
                       (default 1); a server's cost on two cores varies by a quarter between runs
   --tables N          tables in the closed, open and idle cases (default 500)
   --watchers N        watchers in the spectators case (default 1000)
@@ -162,26 +164,13 @@ type TargetKind = 'yardstick' | 'yardstick-redis' | 'embedded' | 'redis' | 'clus
 
 /** Bare Socket.IO (test/load/yardstick.ts), with node's options from npm start, as the server runs; on `redisUrl`, with the least Redis work per move. */
 async function startYardstick(name: string, o: Options, redisUrl?: string): Promise<Target> {
-  const child = spawn(process.execPath, [...nodeArgs(o), ...startFlags('main', o.server), '--import', 'tsx', fileURLToPath(new URL('./yardstick.ts', import.meta.url))], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...(redisUrl ? { YARDSTICK_REDIS: redisUrl } : {}) },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const found = /localhost:(\d+)/.exec(out);
-      if (found) resolve(Number(found[1]));
-    });
-    child.once('exit', (code: number | null) => reject(new Error(`the yardstick exited with ${code}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
+  const { child, url } = await spawnYardstick([...nodeArgs(o), ...startFlags('main', o.server)], redisUrl);
   return { name, url, processes: [{ name: 'yardstick', pid: child.pid! }], redisServers: [], usage: () => readUsage(url), stop: () => stopChild(child) };
 }
 
-/** Each figure's median over the rounds (the upper one of an even count's middle two). */
+/** Each figure's median over the rounds. */
 function medianFigures(rounds: readonly Record<string, number>[]): Record<string, number> {
-  return Object.fromEntries(Object.keys(rounds[0]!).map((key) => [key, rounds.map((r) => r[key]!).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!]));
+  return Object.fromEntries(Object.keys(rounds[0]!).map((key) => [key, percentile(rounds.map((r) => r[key]!), 50)]));
 }
 
 async function startTarget(kind: TargetKind, o: Options): Promise<Target> {
@@ -605,10 +594,10 @@ async function main(): Promise<number> {
   const think = () => 500 + Math.random() * 1000;
   for (const c of o.cases) {
     if (c === 'closed' || c === 'open') {
-      // The same tables on the three servers: the yardstick's moves/s and CPU per move are what each server is judged against.
+      // The same tables on every target: the yardstick's moves/s and CPU per move are what each server is judged against.
       const kinds = ['yardstick', 'embedded', 'yardstick-redis', 'redis'] as const;
       const rounds = new Map<(typeof kinds)[number], { name: string; figures: Record<string, number> }[]>(kinds.map((k) => [k, []]));
-      console.log(`(${c}: node ${startFlags('main', o.server).join(' ') || '(no options)'}, as npm start runs the server, for the three servers${o.rounds > 1 ? `; ${o.rounds} rounds, each figure the median` : ''})`);
+      console.log(`(${c}: node ${startFlags('main', o.server).join(' ') || '(no options)'}, as npm start runs the server, for every target${o.rounds > 1 ? `; ${o.rounds} rounds, each figure the median` : ''})`);
       for (let round = 0; round < o.rounds; round++) {
         for (const kind of kinds) {
           const target = await startTarget(kind, o);

@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { connect } from './client.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { spawnYardstick } from './yardstick-process.js';
 
 describe('the yardstick with YARDSTICK_REDIS (the floor under the Redis mode\'s cost)', () => {
   let redis: TestRedis | undefined;
@@ -16,10 +13,9 @@ describe('the yardstick with YARDSTICK_REDIS (the floor under the Redis mode\'s 
 
   it('writes each move to Redis before acknowledging it, and refuses a stale one', async () => {
     redis = await startRedis();
-    const child = spawn(process.execPath, ['--import', 'tsx', `${root}test/load/yardstick.ts`], { cwd: root, env: { ...process.env, YARDSTICK_REDIS: redis.url }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const { child, url } = await spawnYardstick([], redis.url);
     stop = () => child.kill('SIGKILL');
-    const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d: Buffer) => /localhost:(\d+)/.test(d.toString()) && resolve(Number(/localhost:(\d+)/.exec(d.toString())![1]))));
-    const socket = await connect(`http://127.0.0.1:${port}`);
+    const socket = await connect(url);
     const created = (await socket.emitWithAck('room:create', {})) as { gameId: string };
     expect(await socket.emitWithAck('move', { gameId: created.gameId, ply: 0, move: 'f5' })).toMatchObject({ ok: true, ply: 0 });
     expect(await socket.emitWithAck('move', { gameId: created.gameId, ply: 1, move: 'd6' })).toMatchObject({ ok: true, ply: 1 });

@@ -48,10 +48,11 @@ export function startBotWorker(redis: string, prefix: string, lockMs = BOT_LOCK_
  * with: a built process here runs as `npm start` runs it.
  */
 export function startFlags(which: 'main' | 'worker', dir = root): string[] {
+  const script = which === 'main' ? 'start' : 'worker';
   const scripts = (JSON.parse(readFileSync(`${dir.replace(/\/?$/, '/')}package.json`, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
-  const command = scripts[which === 'main' ? 'start' : 'worker'] ?? '';
+  const command = scripts[script] ?? '';
   const flags = new RegExp(`^node((?:\\s+--\\S+)*)\\s+dist/server/${which}\\.js$`).exec(command.trim());
-  if (!flags) throw new Error(`package.json's ${which === 'main' ? 'start' : 'worker'} script is not "node [--flag…] dist/server/${which}.js": ${command}`);
+  if (!flags) throw new Error(`package.json's ${script} script is not "node [--flag…] dist/server/${which}.js": ${command}`);
   return flags[1]!.split(/\s+/).filter(Boolean);
 }
 
