@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { moves, popcount } from '../../shared/othello/bitboard.js';
 import { frontierOf } from './evaluate.js';
-import { INSTANCE_COUNT, PATTERN_WEIGHTS, patternIndices } from './patterns.js';
+import { exchangedIndex, INSTANCE_COUNT, PATTERN_WEIGHTS, patternIndices } from './patterns.js';
 
 /**
  * The learned midgame evaluation: pattern weights plus a few whole-board terms, one weight set
@@ -78,14 +78,41 @@ const terms = new Int32Array(LINEAR_TERMS.length);
 
 /** The learned evaluation of the position for `P`, the side to move, which has `mobilityP` placements. */
 export function evaluateLearned(pHi: number, pLo: number, oHi: number, oLo: number, mobilityP: number): number {
-  const w = weights ?? learnedWeights();
+  patternIndices(pHi, pLo, oHi, oLo, indices);
+  return weighed(weights ?? learnedWeights(), indices, pHi, pLo, oHi, oLo, mobilityP);
+}
+
+/**
+ * The same evaluation from pattern indices kept from black's side (`patternIndices` with black as
+ * `P`), as the search keeps them up to date move by move: with white to move they read the
+ * weights with the two sides exchanged.
+ */
+export function evaluateFromBlackIndices(blackIndices: Int32Array, blackToMove: boolean, pHi: number, pLo: number, oHi: number, oLo: number, mobilityP: number): number {
+  const own = weights ?? learnedWeights();
+  return weighed(blackToMove ? own : exchangedWeights(own), blackIndices, pHi, pLo, oHi, oLo, mobilityP);
+}
+
+function weighed(w: Int16Array, patternIndices: Int32Array, pHi: number, pLo: number, oHi: number, oLo: number, mobilityP: number): number {
   const discs = popcount(pHi | oHi) + popcount(pLo | oLo);
   const base = stageOf(discs) * STAGE_WEIGHTS;
-  patternIndices(pHi, pLo, oHi, oLo, indices);
   let score = 0;
-  for (let i = 0; i < INSTANCE_COUNT; i++) score += w[base + indices[i]!]!;
+  for (let i = 0; i < INSTANCE_COUNT; i++) score += w[base + patternIndices[i]!]!;
   linearTerms(pHi, pLo, oHi, oLo, mobilityP, terms);
   const linear = base + PATTERN_WEIGHTS;
   for (let t = 0; t < LINEAR_TERMS.length; t++) score += w[linear + t]! * terms[t]!;
   return score;
+}
+
+let exchanged: { readonly of: Int16Array; readonly weights: Int16Array } | undefined;
+
+/** `w` with every pattern configuration's two sides exchanged, made once per weight set. */
+function exchangedWeights(w: Int16Array): Int16Array {
+  if (exchanged?.of === w) return exchanged.weights;
+  const map = exchangedIndex();
+  const out = w.slice();
+  for (let base = 0; base < w.length; base += STAGE_WEIGHTS) {
+    for (let i = 0; i < PATTERN_WEIGHTS; i++) out[base + i] = w[base + map[i]!]!;
+  }
+  exchanged = { of: w, weights: out };
+  return out;
 }

@@ -130,3 +130,52 @@ export function patternIndices(pHi: number, pLo: number, oHi: number, oLo: numbe
     s += length;
   }
 }
+
+/**
+ * For each square, the instances it belongs to and its power of 3 in each: entries
+ * `SQUARE_START[sq] .. SQUARE_START[sq + 1]` of `SQUARE_INSTANCE` and `SQUARE_POWER`. A move
+ * changes only the indices of the squares it places and flips, which is what lets the search keep
+ * the indices up to date as it makes and unmakes moves instead of reading all 46 again.
+ */
+export const SQUARE_START = new Int32Array(65);
+export const SQUARE_INSTANCE: Int32Array = new Int32Array(INSTANCE_SQUARES.length);
+export const SQUARE_POWER: Int32Array = new Int32Array(INSTANCE_SQUARES.length);
+{
+  const bySquare: [number, number][][] = Array.from({ length: 64 }, () => []);
+  for (let i = 0, s = 0; i < INSTANCE_COUNT; s += INSTANCE_LENGTH[i]!, i++) {
+    for (let k = 0; k < INSTANCE_LENGTH[i]!; k++) bySquare[INSTANCE_SQUARES[s + k]!]!.push([i, 3 ** k]);
+  }
+  let n = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    SQUARE_START[sq] = n;
+    for (const [instance, power] of bySquare[sq]!) {
+      SQUARE_INSTANCE[n] = instance;
+      SQUARE_POWER[n++] = power;
+    }
+  }
+  SQUARE_START[64] = n;
+}
+
+/** `indices` (from `patternIndices`) after the digit of `square` changed by `delta` (−2 … 2). */
+export function changeSquare(indices: Int32Array, square: number, delta: number): void {
+  for (let j = SQUARE_START[square]!, end = SQUARE_START[square + 1]!; j < end; j++) {
+    const instance = SQUARE_INSTANCE[j]!;
+    indices[instance] = indices[instance]! + SQUARE_POWER[j]! * delta;
+  }
+}
+
+/**
+ * For each family, the index of the same configuration with the two sides' digits exchanged (1 ↔
+ * 2), over the whole weight table: indices kept from black's side read white's weights through it.
+ */
+export function exchangedIndex(): Int32Array {
+  const out = new Int32Array(PATTERN_WEIGHTS);
+  for (const f of PATTERN_FAMILIES) {
+    for (let index = 0; index < f.size; index++) {
+      let image = 0;
+      for (let x = index, power = 1; power < f.size; x = Math.floor(x / 3), power *= 3) image += power * [0, 2, 1][x % 3]!;
+      out[f.offset + index] = f.offset + image;
+    }
+  }
+  return out;
+}

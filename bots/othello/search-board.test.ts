@@ -8,6 +8,8 @@ import { solve } from './endgame.js';
 import { ffoPositions } from './ffo.js';
 import { exactScore, marginOf, OthelloSearchBoard } from './search-board.js';
 import { seededBelow } from '../../shared/random.js';
+import { moves, popcount } from '../../shared/othello/bitboard.js';
+import { evaluateLearned } from './learned-eval.js';
 
 function square(text: string): number {
   const parsed = parseOthelloMove(text);
@@ -73,6 +75,13 @@ function transformed(board: OthelloSearchBoard, symmetry: (r: number, c: number)
   return OthelloSearchBoard.from(othelloBoardOf({ ...p, board: cells.join('') }));
 }
 
+/** The learned evaluation read from the board's discs, as if the position were new. */
+function learnedFromDiscs(board: OthelloBoard): number {
+  const m = new Int32Array(2);
+  moves(board.pHi, board.pLo, board.oHi, board.oLo, m);
+  return evaluateLearned(board.pHi, board.pLo, board.oHi, board.oLo, popcount(m[0]!) + popcount(m[1]!));
+}
+
 describe('moves on the search board', () => {
   it('agree with OthelloBoard along random games, and unmake restores every position', () => {
     const random = seededBelow(17);
@@ -92,13 +101,14 @@ describe('moves on the search board', () => {
         board.make(move);
         plain.make(move);
         expect(othelloPositionOf(board)).toEqual(othelloPositionOf(plain));
-        // The evaluation reuses the mobility found for this position: it must be this position's.
-        expect(board.evaluate()).toBe(OthelloSearchBoard.from(board).evaluate());
+        // The evaluation reuses the mobility found for this position and the pattern indices kept
+        // move by move: it must be this position's, read from the discs alone.
+        expect(board.evaluate()).toBe(learnedFromDiscs(board));
       }
       for (let i = seen.length - 1; i >= 0; i--) {
         board.unmake();
         expect(JSON.stringify(othelloPositionOf(board))).toBe(seen[i]);
-        expect(board.evaluate()).toBe(OthelloSearchBoard.from(board).evaluate());
+        expect(board.evaluate()).toBe(learnedFromDiscs(board));
       }
     }
   });
@@ -158,10 +168,15 @@ describe('evaluation', () => {
     expect(withCorner.evaluate()).toBeGreaterThan(without.evaluate());
   });
 
-  it('is the negation of itself with the colours swapped and the other side to move', () => {
+  it('is the same with the colours swapped, the side to move\'s discs kept', () => {
     for (const board of randomPositions(8, 20)) {
-      const swapped = OthelloSearchBoard.from(board);
-      swapped.blackToMove = !board.blackToMove;
+      // The side to move's discs become the other colour's, and that colour is to move.
+      const pColour = board.blackToMove ? 'white' : 'black';
+      const swapped = OthelloSearchBoard.from(pColour === 'black'
+        ? OthelloBoard.fromDiscs(board.pHi, board.pLo, board.oHi, board.oLo, pColour)
+        : OthelloBoard.fromDiscs(board.oHi, board.oLo, board.pHi, board.pLo, pColour));
+      expect(swapped.toMove).toBe(pColour);
+      expect([swapped.pHi, swapped.pLo, swapped.oHi, swapped.oLo]).toEqual([board.pHi, board.pLo, board.oHi, board.oLo]);
       expect(swapped.evaluate()).toBe(board.evaluate());
     }
   });
