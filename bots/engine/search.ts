@@ -42,6 +42,23 @@ export interface SearchOptions {
    * skipped. The margin is the spread between the two depths' scores, measured per game.
    */
   readonly probCut?: ProbCut;
+  /**
+   * The game's own compiled search below the iterative deepening (Othello's WebAssembly core),
+   * searching the tree `negamax` would, node for node; the table option is then unused. Not with
+   * late-move reductions, quiescence at the horizon or answers from an unfinished depth.
+   */
+  readonly native?: NativeTree;
+}
+
+/** One depth's search from the root, done outside this file: see `SearchOptions.native`. */
+export interface NativeTree {
+  /** Starts a search: ProbCut's settings, and the budget to look at every 256 nodes as `negamax` does. */
+  begin(probCut: ProbCut | undefined, outOfBudget: (nodes: number) => boolean): void;
+  /** The root's score in (alpha, beta) at `depth`; then `pv`, and `nodes` and `stopped` so far in this search. */
+  negamax(depth: number, alpha: number, beta: number): number;
+  nodes(): number;
+  stopped(): boolean;
+  pv(): number[];
 }
 
 export interface ProbCut {
@@ -113,7 +130,7 @@ class Searcher {
     this.deadline = options.deadline ?? Infinity;
     this.nodeLimit = options.nodeLimit ?? Infinity;
     this.maxDepth = Math.min(options.maxDepth ?? 64, MAX_PLY - 8);
-    this.table = options.useTable === false ? undefined : (options.table ?? new TranspositionTable(20));
+    this.table = options.useTable === false || options.native ? undefined : (options.table ?? new TranspositionTable(20));
     this.table?.newSearch();
     if (options.answerFromOddDepths && options.answerFromUnfinishedDepth) {
       throw new Error('search: answerFromOddDepths and answerFromUnfinishedDepth do not combine.');
@@ -121,6 +138,12 @@ class Searcher {
     this.reductions = options.lateMoveReductions === true;
     this.quiescenceAtHorizon = options.quiescenceAtHorizon === true && game.generateNoisyMoves !== undefined;
     this.probCut = options.probCut;
+    if (options.native) {
+      if (this.reductions || this.quiescenceAtHorizon || options.answerFromUnfinishedDepth) {
+        throw new Error('search: a native tree has no late-move reductions, quiescence at the horizon or answers from an unfinished depth.');
+      }
+      options.native.begin(options.probCut, (nodes) => nodes >= this.nodeLimit || performance.now() >= this.deadline);
+    }
     this.stride = game.maxMoves;
     this.moves = new Int32Array(this.stride * (MAX_PLY + 1));
     this.scores = new Int32Array(this.stride * (MAX_PLY + 1));
@@ -152,7 +175,7 @@ class Searcher {
       for (;;) {
         this.lastChoiceSearched = false;
         this.betterRootMove = NO_MOVE;
-        iterationScore = this.negamax(depth, alpha, beta, 0);
+        iterationScore = this.iteration(depth, alpha, beta);
         if (this.stopped) break;
         if (iterationScore <= alpha && alpha > -WIN) {
           delta *= 4;
@@ -181,6 +204,19 @@ class Searcher {
       if (proven && WIN - Math.abs(score) <= depth) break;
     }
     return { ...report, nodes: this.nodes, ms: performance.now() - this.started, nps: this.nps() };
+  }
+
+  /** One depth from the root, here or in the native tree. */
+  private iteration(depth: number, alpha: number, beta: number): number {
+    const native = this.options.native;
+    if (!native) return this.negamax(depth, alpha, beta, 0);
+    const score = native.negamax(depth, alpha, beta);
+    this.nodes = native.nodes();
+    this.stopped = native.stopped();
+    const line = native.pv();
+    this.pv.set(line);
+    this.pvLength[0] = line.length;
+    return score;
   }
 
   private negamax(depth: number, alpha: number, beta: number, ply: number): number {

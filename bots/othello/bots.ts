@@ -6,9 +6,9 @@ import type { Bot, GameBots, ThinkLimits } from '../bot.js';
 
 import type { SearchReport } from '../engine/game.js';
 import { measuredProbCut, search } from '../engine/search.js';
-import { TranspositionTable } from '../engine/table.js';
 import { countFlips } from '../../shared/othello/flip.js';
 import { OthelloSearchBoard } from './search-board.js';
+import { WasmMidgame } from './wasm-search.js';
 import { bestRootChild, minimaxNode, OutOfTime } from '../seed-minimax.js';
 
 function othelloPosition(position: Position, bot: string): OthelloPosition {
@@ -36,7 +36,7 @@ export const ENGINE_SEARCH_OPTIONS = { probCut: OTHELLO_PROBCUT } as const;
 
 /** The strong engine: the generic search on `OthelloSearchBoard`, which hands small endgames to the exact solver. */
 export function createOthelloEngineBot(name: string, budgetMs: number): Bot {
-  let table: TranspositionTable | undefined;
+  const midgame = new WasmMidgame();
   return {
     name,
     game: 'othello',
@@ -44,9 +44,8 @@ export function createOthelloEngineBot(name: string, budgetMs: number): Bot {
     budgetMs,
     think(position: Position, limits: ThinkLimits): SearchReport {
       const game = OthelloSearchBoard.from(othelloBoardOf(othelloPosition(position, name)));
-      table ??= new TranspositionTable(20);
       const deadline = Math.min(limits.deadline, performance.now() + budgetMs);
-      return search(game, { ...ENGINE_SEARCH_OPTIONS, deadline, table, maxDepth: limits.maxDepth, nodeLimit: limits.nodeLimit, onProgress: limits.onProgress });
+      return search(game, { ...ENGINE_SEARCH_OPTIONS, deadline, native: midgame.over(game), maxDepth: limits.maxDepth, nodeLimit: limits.nodeLimit, onProgress: limits.onProgress });
     },
   };
 }

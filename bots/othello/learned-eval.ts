@@ -67,6 +67,11 @@ export function learnedWeights(): Int16Array {
   return weights;
 }
 
+/** The weights in use: the shipped ones unless `useWeights` set others. */
+export function currentWeights(): Int16Array {
+  return weights ?? learnedWeights();
+}
+
 /** Uses other weights (training, tests); `undefined` goes back to the shipped file. */
 export function useWeights(w: Int16Array | undefined): void {
   weights = w;
@@ -106,7 +111,7 @@ function weighed(w: Int16Array, patternIndices: Int32Array, pHi: number, pLo: nu
 let exchanged: { readonly of: Int16Array; readonly weights: Int16Array } | undefined;
 
 /** `w` with every pattern configuration's two sides exchanged, made once per weight set. */
-function exchangedWeights(w: Int16Array): Int16Array {
+export function exchangedWeights(w: Int16Array): Int16Array {
   if (exchanged?.of === w) return exchanged.weights;
   const map = exchangedIndex();
   const out = w.slice();

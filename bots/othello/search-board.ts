@@ -14,10 +14,10 @@ import { mulberry32 } from '../../shared/random.js';
  * black to move. Sixteen lookups per half, no incremental update to get wrong, and the same key
  * for the same position however it was reached.
  */
-const KEY_HI = new Int32Array(2 * 8 * 256);
-const KEY_LO = new Int32Array(2 * 8 * 256);
-const BLACK_TO_MOVE_HI = 0x5a17c3e9 | 0;
-const BLACK_TO_MOVE_LO = 0x1f83d9ab | 0;
+export const KEY_HI = new Int32Array(2 * 8 * 256);
+export const KEY_LO = new Int32Array(2 * 8 * 256);
+export const BLACK_TO_MOVE_HI = 0x5a17c3e9 | 0;
+export const BLACK_TO_MOVE_LO = 0x1f83d9ab | 0;
 {
   // A fixed seed: the same keys in every process, so results are repeatable.
   const next = mulberry32(0x2545f491);

@@ -18,6 +18,18 @@ interface CoreExports {
   solveChild(pHi: number, pLo: number, oHi: number, oLo: number, alpha: number, beta: number, empties: number, ply: number): number;
   solveStopped(): number;
   solvedNodes(): bigint;
+  /** The midgame search (`wasm-search.ts`); addresses are byte offsets into `memory`. */
+  midTablePointers(): number;
+  midWeights(perStage: number): number;
+  midProbCut(minDepth: number): void;
+  midNewTable(bits: number): number;
+  midClearTable(base: number, bits: number): void;
+  midBegin(pHi: number, pLo: number, oHi: number, oLo: number, black: boolean, table: number, bits: number, age: number): void;
+  midNegamax(depth: number, alpha: number, beta: number): number;
+  midNodes(): number;
+  midStopped(): number;
+  midPvLength(): number;
+  readonly memory: { readonly buffer: ArrayBuffer };
 }
 
 /** The part of the WebAssembly API used here: this project's `lib` (ES2022, no DOM) does not declare it. */
@@ -27,13 +39,22 @@ declare const WebAssembly: {
 };
 
 let core: CoreExports | undefined;
+let budget: (nodes: number) => boolean = () => false;
 
-/** The module, compiled and instantiated on first use, synchronously: it imports only the clock, for the solver's deadline. */
-function loaded(): CoreExports {
+/** What the midgame search asks every 256 nodes: whether to stop. */
+export function setMidgameBudget(outOfBudget: (nodes: number) => boolean): void {
+  budget = outOfBudget;
+}
+
+/**
+ * The module, compiled and instantiated on first use, synchronously: it imports only the clock,
+ * for the solver's deadline, and the midgame search's budget.
+ */
+export function loaded(): CoreExports {
   if (core) return core;
   if (!existsSync(CORE_WASM_FILE)) throw new Error(`The Othello WebAssembly core ${CORE_WASM_FILE} is missing: \`npm run build\` makes it.`);
   const module = new WebAssembly.Module(readFileSync(CORE_WASM_FILE));
-  core = new WebAssembly.Instance(module, { env: { now: () => performance.now() } }).exports as unknown as CoreExports;
+  core = new WebAssembly.Instance(module, { env: { now: () => performance.now(), outOfBudget: (nodes: number) => budget(nodes) } }).exports as unknown as CoreExports;
   return core;
 }
 

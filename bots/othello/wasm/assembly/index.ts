@@ -4,3 +4,4 @@ export { placements } from './moves';
 export { flips } from './flips';
 export { perft } from './perft';
 export { beginSolve, solveChild, solvedNodes, solveStopped } from './endgame';
+export { midBegin, midClearTable, midNegamax, midNewTable, midNodes, midProbCut, midPvLength, midStopped, midTablePointers, midWeights } from './midgame';

@@ -1,0 +1,114 @@
+import type { NativeTree, ProbCut } from '../engine/search.js';
+import { currentWeights, exchangedWeights, evaluateLearned, STAGE_WEIGHTS } from './learned-eval.js';
+import { INSTANCE_COUNT, patternIndices, SQUARE_INSTANCE, SQUARE_POWER, SQUARE_START } from './patterns.js';
+import { BLACK_TO_MOVE_HI, BLACK_TO_MOVE_LO, KEY_HI, KEY_LO, type OthelloSearchBoard } from './search-board.js';
+import { loaded, setMidgameBudget } from './wasm-core.js';
+
+/**
+ * The Othello engine's midgame search in the WebAssembly core (`wasm/assembly/midgame.ts`), as
+ * the generic search's `native` tree: the same nodes as `negamax` on `OthelloSearchBoard` with
+ * the learned evaluation, about three times as fast. Each engine keeps its own transposition
+ * table in the module's memory, as it kept a `TranspositionTable`; an engine's table goes back
+ * to a pool when the engine is collected, cleared for the next.
+ */
+
+const TABLE_BITS = 20;
+const MAX_PLY = 128;
+
+const freeTables: number[] = [];
+const tableReturns = new FinalizationRegistry<number>((base) => freeTables.push(base));
+
+/** Where the module's fixed tables live, found and filled on first use. */
+let pointers: { readonly indices: number; readonly pv: number; readonly shallow: number; readonly margin: number } | undefined;
+let weightsLoaded: Int16Array | undefined;
+let probCutLoaded: ProbCut | undefined | null = null;
+
+function memoryI32(address: number, length: number): Int32Array {
+  return new Int32Array(loaded().memory.buffer, address, length);
+}
+
+/** The hash keys and the squares' pattern instances, written into the module once. */
+function fixedTables(): NonNullable<typeof pointers> {
+  if (pointers) return pointers;
+  const core = loaded();
+  const at = memoryI32(core.midTablePointers(), 8);
+  const [keys, squareStart, squareInstance, squarePower, shallow, margin, indices, pv] = Array.from(at);
+  const keyWords = memoryI32(keys!, 4097 * 2);
+  for (let i = 0; i < KEY_HI.length; i++) {
+    keyWords[2 * i] = KEY_LO[i]!;
+    keyWords[2 * i + 1] = KEY_HI[i]!;
+  }
+  keyWords[2 * 4096] = BLACK_TO_MOVE_LO;
+  keyWords[2 * 4096 + 1] = BLACK_TO_MOVE_HI;
+  memoryI32(squareStart!, 65).set(SQUARE_START);
+  memoryI32(squareInstance!, SQUARE_INSTANCE.length).set(SQUARE_INSTANCE);
+  memoryI32(squarePower!, SQUARE_POWER.length).set(SQUARE_POWER);
+  pointers = { indices: indices!, pv: pv!, shallow: shallow!, margin: margin! };
+  return pointers;
+}
+
+/** The weights in use, and the same with the sides exchanged, in the module when they changed. */
+function loadWeights(): void {
+  const w = currentWeights();
+  if (w === weightsLoaded) return;
+  const core = loaded();
+  const address = core.midWeights(STAGE_WEIGHTS);
+  const out = new Int16Array(core.memory.buffer, address, 2 * w.length);
+  out.set(w);
+  out.set(exchangedWeights(w), w.length);
+  weightsLoaded = w;
+}
+
+function loadProbCut(probCut: ProbCut | undefined, at: NonNullable<typeof pointers>): void {
+  if (probCut === probCutLoaded) return;
+  const core = loaded();
+  core.midProbCut(probCut ? probCut.minDepth : 2 ** 31 - 1);
+  if (probCut) {
+    const shallow = memoryI32(at.shallow, MAX_PLY);
+    const margin = memoryI32(at.margin, MAX_PLY);
+    for (let depth = 0; depth < MAX_PLY; depth++) {
+      shallow[depth] = probCut.shallowDepth(depth);
+      margin[depth] = probCut.margin(depth);
+    }
+  }
+  probCutLoaded = probCut;
+}
+
+/** One engine's search in the module: its table, and each search's age in it. */
+export class WasmMidgame {
+  private table: number | undefined;
+  private age = 0;
+
+  /** The native tree for a search of `board`; undefined when the board uses another evaluation than the learned one. */
+  over(board: OthelloSearchBoard): NativeTree | undefined {
+    if (board.evaluation !== evaluateLearned) return undefined;
+    return {
+      begin: (probCut, outOfBudget) => {
+        const core = loaded();
+        this.table ??= this.newTable();
+        const at = fixedTables();
+        loadWeights();
+        loadProbCut(probCut, at);
+        setMidgameBudget(outOfBudget);
+        this.age = (this.age + 1) & 0xff;
+        const root = memoryI32(at.indices, INSTANCE_COUNT);
+        if (board.blackToMove) patternIndices(board.pHi, board.pLo, board.oHi, board.oLo, root);
+        else patternIndices(board.oHi, board.oLo, board.pHi, board.pLo, root);
+        core.midBegin(board.pHi, board.pLo, board.oHi, board.oLo, board.blackToMove, this.table, TABLE_BITS, this.age);
+      },
+      negamax: (depth, alpha, beta) => loaded().midNegamax(depth, alpha, beta),
+      nodes: () => loaded().midNodes(),
+      stopped: () => loaded().midStopped() !== 0,
+      pv: () => Array.from(memoryI32(fixedTables().pv, loaded().midPvLength())),
+    };
+  }
+
+  private newTable(): number {
+    const core = loaded();
+    const reused = freeTables.pop();
+    const table = reused ?? core.midNewTable(TABLE_BITS);
+    if (reused !== undefined) core.midClearTable(reused, TABLE_BITS);
+    tableReturns.register(this, table);
+    return table;
+  }
+}
