@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CHECKOUT_MODULES, PERFT_DEPTH, PERFT_LEAVES, type FfoFigure, type Figure, type PerftFigure } from './checkout-figures.js';
+import { CHECKOUT_MODULES, MIDGAME_DEPTH, PERFT_DEPTH, PERFT_LEAVES, type FfoFigure, type Figure, type MidgameFigure, type PerftFigure } from './checkout-figures.js';
 
 const run = promisify(execFile);
 const ENTRY = fileURLToPath(new URL('./checkout-figures.js', import.meta.url));
@@ -15,9 +15,9 @@ export function missingBuild(dir: string): string | undefined {
   return CHECKOUT_MODULES.map((module) => join(dir, module)).find((file) => !existsSync(file));
 }
 
-async function figureOf(dir: string, figure: Figure): Promise<FfoFigure | PerftFigure> {
-  const { stdout } = await run(process.execPath, [ENTRY, dir, figure], { maxBuffer: 1 << 20 });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as FfoFigure | PerftFigure;
+async function figureOf<F extends FfoFigure | PerftFigure | MidgameFigure>(dir: string, figure: F['figure']): Promise<F> {
+  const { stdout } = await run(process.execPath, [ENTRY, dir, figure satisfies Figure], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as F;
 }
 
 function median(values: readonly number[]): number {
@@ -29,7 +29,8 @@ function median(values: readonly number[]): number {
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 /**
- * FFO #40–#44 and perft(11) on one thread, this checkout (the WebAssembly core) against the built
+ * FFO #40–#44, perft(11) and the Othello engine's midgame search to a fixed depth, on one thread,
+ * this checkout (the WebAssembly core) against the built
  * checkout `dir`, each figure in a fresh process, alternating ours and theirs for `rounds` rounds;
  * prints the medians per side and how many times as fast ours is. False when a figure is wrong.
  */
@@ -38,17 +39,20 @@ export async function benchAgainst(dir: string, rounds: number): Promise<boolean
   let right = true;
   const ffo = { ours: [] as FfoFigure[], theirs: [] as FfoFigure[] };
   const perft = { ours: [] as number[], theirs: [] as number[] };
+  const midgame = { ours: [] as MidgameFigure[], theirs: [] as MidgameFigure[] };
   console.log(`this checkout (WebAssembly) against ${theirs}, ${rounds} rounds of fresh processes, ours then theirs; medians`);
   for (let round = 1; round <= rounds; round++) {
     for (const [side, root] of [['ours', OURS], ['theirs', theirs]] as const) {
-      const f = (await figureOf(root, 'ffo')) as FfoFigure;
-      const p = (await figureOf(root, 'perft')) as PerftFigure;
+      const f = await figureOf<FfoFigure>(root, 'ffo');
+      const p = await figureOf<PerftFigure>(root, 'perft');
+      const m = await figureOf<MidgameFigure>(root, 'midgame');
+      midgame[side].push(m);
       const wrong = f.positions.filter((x) => !x.correct).map((x) => `#${x.id}`);
       if (wrong.length > 0 || p.leaves !== PERFT_LEAVES) right = false;
       ffo[side].push(f);
       perft[side].push(p.ms);
       const total = f.positions.reduce((sum, x) => sum + x.ms, 0);
-      console.log(`  round ${round} ${side.padEnd(6)}  FFO ${seconds(total)}${wrong.length ? ` WRONG ${wrong.join(' ')}` : ''}  perft(${PERFT_DEPTH}) ${seconds(p.ms)}${p.leaves !== PERFT_LEAVES ? ` WRONG ${p.leaves} leaves` : ''}`);
+      console.log(`  round ${round} ${side.padEnd(6)}  FFO ${seconds(total)}${wrong.length ? ` WRONG ${wrong.join(' ')}` : ''}  perft(${PERFT_DEPTH}) ${seconds(p.ms)}${p.leaves !== PERFT_LEAVES ? ` WRONG ${p.leaves} leaves` : ''}  midgame ${seconds(m.ms)}`);
     }
   }
   const ids = ffo.ours[0]!.positions.map((x) => x.id);
@@ -62,5 +66,8 @@ export async function benchAgainst(dir: string, rounds: number): Promise<boolean
   const totals = (side: 'ours' | 'theirs') => median(ffo[side].map((f) => f.positions.reduce((sum, x) => sum + x.ms, 0)));
   row('FFO all five', totals('ours'), totals('theirs'));
   row(`perft(${PERFT_DEPTH})`, median(perft.ours), median(perft.theirs));
+  const midgameNodes = (side: 'ours' | 'theirs') => midgame[side][0]!.nodes;
+  row(`midgame d${MIDGAME_DEPTH}`, median(midgame.ours.map((m) => m.ms)), median(midgame.theirs.map((m) => m.ms)),
+    `  ${midgameNodes('ours')} nodes${midgameNodes('ours') === midgameNodes('theirs') ? ' both' : `, theirs ${midgameNodes('theirs')}`}`);
   return right;
 }

@@ -6,11 +6,19 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const FIGURES = ['ffo', 'perft'] as const;
+export const FIGURES = ['ffo', 'perft', 'midgame'] as const;
 export type Figure = (typeof FIGURES)[number];
 
 /** The compiled modules a checkout needs for the figures, from its root. */
-export const CHECKOUT_MODULES = ['dist/bots/othello/bench.js', 'dist/bots/perft/parallel.js', 'dist/shared/games.js'] as const;
+export const CHECKOUT_MODULES = ['dist/bots/othello/bench.js', 'dist/bots/perft/parallel.js', 'dist/shared/games.js', 'dist/bots/registry.js'] as const;
+
+/** Othello positions for the engine's speed: near the start, and a championship game after 20 moves. */
+export const OTHELLO_SEARCH_POSITIONS = [
+  '---------------------------OX------OXX-----O-------------------- X',
+  // Nicolet vs Tominaga, World Championship 2007 final, after 20 moves (test/fixtures/records).
+  '-------------------XX-OO---XXXOO--XXXXXO--OXXOOO---OOO---------- X',
+] as const;
+export const MIDGAME_DEPTH = 18;
 
 export const PERFT_DEPTH = 11;
 export const PERFT_LEAVES = 212258800;
@@ -18,6 +26,12 @@ export const PERFT_LEAVES = 212258800;
 export interface FfoFigure {
   readonly figure: 'ffo';
   readonly positions: { id: number; ms: number; nodes: number; correct: boolean }[];
+}
+
+export interface MidgameFigure {
+  readonly figure: 'midgame';
+  readonly ms: number;
+  readonly nodes: number;
 }
 
 export interface PerftFigure {
@@ -32,14 +46,35 @@ async function load<T>(dir: string, module: (typeof CHECKOUT_MODULES)[number]): 
 
 type BenchModule = { benchFfo(engine?: 'wasm'): { id: number; ms: number; nodes: number; correct: boolean }[] };
 type PerftModule = { parallelPerft(game: unknown, position: unknown, depth: number, threads: number, onProgress: undefined, engine: 'wasm'): Promise<{ leaves: number; ms: number }> };
-type GamesModule = { GAMES: { othello: { rules: { start(): unknown } } } };
+type GamesModule = { GAMES: { othello: { rules: { start(): unknown; parsePosition(text: string): { ok: boolean; value: unknown } } } } };
+type RegistryModule = {
+  loadGameBots(): Promise<void>;
+  engineWithBudget(game: 'othello', budgetMs: number): { think(position: unknown, limits: { deadline: number; maxDepth: number }): { nodes: number; ms: number } };
+};
 
 /**
  * FFO #40–#44 as the checkout's bench solves them (its default solver; a checkout with an engine
- * option is asked for WebAssembly), or perft(11) on one thread after a perft(9) warm-up, the
- * WebAssembly core where the checkout has one (an older `parallelPerft` ignores the argument).
+ * option is asked for WebAssembly), perft(11) on one thread after a perft(9) warm-up, the
+ * WebAssembly core where the checkout has one (an older `parallelPerft` ignores the argument), or
+ * the Othello engine as its bots run it, to a fixed depth from both search positions after a
+ * shallower warm-up.
  */
-async function measure(dir: string, figure: Figure): Promise<FfoFigure | PerftFigure> {
+async function measure(dir: string, figure: Figure): Promise<FfoFigure | PerftFigure | MidgameFigure> {
+  if (figure === 'midgame') {
+    const { loadGameBots, engineWithBudget } = await load<RegistryModule>(dir, 'dist/bots/registry.js');
+    const { GAMES } = await load<GamesModule>(dir, 'dist/shared/games.js');
+    await loadGameBots();
+    let ms = 0;
+    let nodes = 0;
+    for (const text of OTHELLO_SEARCH_POSITIONS) {
+      const position = GAMES.othello.rules.parsePosition(text).value;
+      engineWithBudget('othello', Infinity).think(position, { deadline: Infinity, maxDepth: MIDGAME_DEPTH - 6 });
+      const report = engineWithBudget('othello', Infinity).think(position, { deadline: Infinity, maxDepth: MIDGAME_DEPTH });
+      ms += report.ms;
+      nodes += report.nodes;
+    }
+    return { figure, ms, nodes };
+  }
   if (figure === 'ffo') {
     const { benchFfo } = await load<BenchModule>(dir, 'dist/bots/othello/bench.js');
     return { figure, positions: benchFfo('wasm').map(({ id, ms, nodes, correct }) => ({ id, ms, nodes, correct })) };
@@ -59,5 +94,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exitCode = 2;
   } else {
     console.log(JSON.stringify(await measure(dir, figure as Figure)));
+    process.exit(0); // a checkout's worker threads or timers must not keep the figure waiting
   }
 }
