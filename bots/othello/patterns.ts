@@ -164,18 +164,19 @@ export function changeSquare(indices: Int32Array, square: number, delta: number)
   }
 }
 
+const EXCHANGED_DIGIT = [0, 2, 1] as const;
+
 /**
  * For each family, the index of the same configuration with the two sides' digits exchanged (1 ↔
  * 2), over the whole weight table: indices kept from black's side read white's weights through it.
  */
 export function exchangedIndex(): Int32Array {
   const out = new Int32Array(PATTERN_WEIGHTS);
+  const image = new Int32Array(Math.max(...PATTERN_FAMILIES.map((f) => f.size)));
   for (const f of PATTERN_FAMILIES) {
-    for (let index = 0; index < f.size; index++) {
-      let image = 0;
-      for (let x = index, power = 1; power < f.size; x = Math.floor(x / 3), power *= 3) image += power * [0, 2, 1][x % 3]!;
-      out[f.offset + index] = f.offset + image;
-    }
+    // The lowest digit exchanged, plus three times the image of the digits above it, found already.
+    for (let index = 1; index < f.size; index++) image[index] = EXCHANGED_DIGIT[index % 3]! + 3 * image[(index - (index % 3)) / 3]!;
+    for (let index = 0; index < f.size; index++) out[f.offset + index] = f.offset + image[index]!;
   }
   return out;
 }

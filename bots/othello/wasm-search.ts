@@ -1,5 +1,5 @@
 import type { NativeTree, ProbCut } from '../engine/search.js';
-import { currentWeights, exchangedWeights, evaluateLearned, STAGE_WEIGHTS } from './learned-eval.js';
+import { currentWeights, evaluateLearned, STAGE_WEIGHTS } from './learned-eval.js';
 import { INSTANCE_COUNT, patternIndices, SQUARE_INSTANCE, SQUARE_POWER, SQUARE_START } from './patterns.js';
 import { BLACK_TO_MOVE_HI, BLACK_TO_MOVE_LO, KEY_HI, KEY_LO, type OthelloSearchBoard } from './search-board.js';
 import { loaded, setMidgameBudget } from './wasm-core.js';
@@ -47,15 +47,13 @@ function fixedTables(): NonNullable<typeof pointers> {
   return pointers;
 }
 
-/** The weights in use, and the same with the sides exchanged, in the module when they changed. */
+/** The weights in use, in the module when they changed. */
 function loadWeights(): void {
   const w = currentWeights();
   if (w === weightsLoaded) return;
   const core = loaded();
-  const address = core.midWeights(STAGE_WEIGHTS);
-  const out = new Int16Array(core.memory.buffer, address, 2 * w.length);
-  out.set(w);
-  out.set(exchangedWeights(w), w.length);
+  const address = core.midWeights(STAGE_WEIGHTS); // may grow the memory: its buffer is read after
+  new Int16Array(core.memory.buffer, address, w.length).set(w);
   weightsLoaded = w;
 }
 
@@ -91,9 +89,9 @@ export class WasmMidgame {
         loadProbCut(probCut, at);
         setMidgameBudget(outOfBudget);
         this.age = (this.age + 1) & 0xff;
-        const root = memoryI32(at.indices, INSTANCE_COUNT);
-        if (board.blackToMove) patternIndices(board.pHi, board.pLo, board.oHi, board.oLo, root);
-        else patternIndices(board.oHi, board.oLo, board.pHi, board.pLo, root);
+        const [black, white] = [memoryI32(at.indices, INSTANCE_COUNT), memoryI32(at.indices + 4 * INSTANCE_COUNT, INSTANCE_COUNT)];
+        patternIndices(board.pHi, board.pLo, board.oHi, board.oLo, board.blackToMove ? black : white);
+        patternIndices(board.oHi, board.oLo, board.pHi, board.pLo, board.blackToMove ? white : black);
         core.midBegin(board.pHi, board.pLo, board.oHi, board.oLo, board.blackToMove, this.table, TABLE_BITS, this.age);
       },
       negamax: (depth, alpha, beta) => loaded().midNegamax(depth, alpha, beta),

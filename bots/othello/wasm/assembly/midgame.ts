@@ -60,7 +60,7 @@ const SQUARE_POWER = new StaticArray<i32>(512);
 const PROBCUT_SHALLOW = new StaticArray<i32>(MAX_PLY);
 const PROBCUT_MARGIN = new StaticArray<i32>(MAX_PLY);
 let probCutMinDepth: i32 = i32.MAX_VALUE;
-/** Every stage's weights, then the same with each pattern's two sides exchanged (read with white to move). */
+/** Every stage's weights. */
 let weights = new StaticArray<i16>(0);
 let stageWeights: i32 = 0;
 
@@ -71,8 +71,13 @@ const killers = new StaticArray<i32>(MAX_PLY * 2);
 const history = new StaticArray<i32>(HISTORY_SIZE * 2);
 const pv = new StaticArray<i32>(MAX_PLY * MAX_PLY);
 const pvLength = new StaticArray<i32>(MAX_PLY);
-/** The pattern indices from black's side at each ply, with their family's offset: the root's written by TypeScript. */
-const indices = new StaticArray<i32>(INSTANCES * (MAX_PLY + 1));
+/**
+ * The pattern indices at each ply, with their family's offset: from black's side (black's discs
+ * the digit 1), then from white's, so that the side to move's are at hand without exchanging the
+ * weights. The root's are written by TypeScript.
+ */
+const PLY_INDICES: i32 = 2 * INSTANCES;
+const indices = new StaticArray<i32>(PLY_INDICES * (MAX_PLY + 1));
 let nodes: u64 = 0;
 let stopped = false;
 let rootPlayer: u64 = 0;
@@ -106,10 +111,10 @@ export function midTablePointers(): usize {
   return changetype<usize>(out);
 }
 
-/** Room for both weight sets of `perStage` weights a stage; where to write them. */
+/** Room for the weights, `perStage` a stage; where to write them. */
 export function midWeights(perStage: i32): usize {
   if (perStage != stageWeights) {
-    weights = new StaticArray<i16>(2 * STAGES * perStage);
+    weights = new StaticArray<i16>(STAGES * perStage);
     stageWeights = perStage;
   }
   return changetype<usize>(weights);
@@ -204,13 +209,13 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, player: u64, oppon
   const alphaAtStart = alpha;
   let bestScore = -WIN - 1;
   let bestMove = NO_MOVE;
-  const here = ply * INSTANCES;
-  const next = here + INSTANCES;
+  const here = ply * PLY_INDICES;
+  const next = here + PLY_INDICES;
   for (let i = 0; i < count; i++) {
     const move = pickNext(offset, i, count);
     let childPlayer = opponent;
     let childOpponent = player;
-    memory.copy(changetype<usize>(indices) + (<usize>next << 2), changetype<usize>(indices) + (<usize>here << 2), INSTANCES << 2);
+    memory.copy(changetype<usize>(indices) + (<usize>next << 2), changetype<usize>(indices) + (<usize>here << 2), PLY_INDICES << 2);
     if (move != PASS) {
       const flipped = flips(player, opponent, move);
       childPlayer = opponent ^ flipped;
@@ -273,23 +278,29 @@ function hashOf(player: u64, opponent: u64, black: bool): u64 {
   return h;
 }
 
-/** The indices at `at` after the mover (black or white) placed `move` and flipped `flipped`. */
+/**
+ * The indices at `at` after the mover placed `move` and flipped `flipped`: its digit is 1 from
+ * its own side and 2 from the other's, and a flipped disc goes from 2 to 1 on its side and from
+ * 1 to 2 on the other.
+ */
 // @ts-ignore: decorator
 @inline
 function changeIndices(at: i32, move: i32, flipped: u64, black: bool): void {
-  const mover = black ? 1 : 2;
-  changeSquare(at, move, mover);
-  const flipDelta = 2 * mover - 3;
-  for (let f = flipped; f != 0; f &= f - 1) changeSquare(at, <i32>ctz(f), flipDelta);
+  const own = black ? at : at + INSTANCES;
+  const other = black ? at + INSTANCES : at;
+  changeSquare(own, other, move, 1, 2);
+  for (let f = flipped; f != 0; f &= f - 1) changeSquare(own, other, <i32>ctz(f), -1, 1);
 }
 
 // @ts-ignore: decorator
 @inline
-function changeSquare(at: i32, square: i32, delta: i32): void {
+function changeSquare(own: i32, other: i32, square: i32, ownDelta: i32, otherDelta: i32): void {
   const end = unchecked(SQUARE_START[square + 1]);
   for (let j = unchecked(SQUARE_START[square]); j < end; j++) {
-    const k = at + unchecked(SQUARE_INSTANCE[j]);
-    unchecked((indices[k] = indices[k] + SQUARE_POWER[j] * delta));
+    const instance = unchecked(SQUARE_INSTANCE[j]);
+    const power = unchecked(SQUARE_POWER[j]);
+    unchecked((indices[own + instance] = indices[own + instance] + power * ownDelta));
+    unchecked((indices[other + instance] = indices[other + instance] + power * otherDelta));
   }
 }
 
@@ -305,9 +316,8 @@ function frontier(discs: u64, empty: u64): i32 {
 function evaluate(player: u64, opponent: u64, black: bool, ply: i32, mobility: i32): i32 {
   const discs = <i32>popcnt(player | opponent);
   const stage = min(STAGES - 1, max(0, (discs - 4) >> 2));
-  const set = black ? 0 : STAGES * stageWeights;
-  const w = changetype<usize>(weights) + (<usize>(set + stage * stageWeights) << 1);
-  const at = changetype<usize>(indices) + (<usize>(ply * INSTANCES) << 2);
+  const w = changetype<usize>(weights) + (<usize>(stage * stageWeights) << 1);
+  const at = changetype<usize>(indices) + (<usize>(ply * PLY_INDICES + (black ? 0 : INSTANCES)) << 2);
   let score: i32 = 0;
   for (let i = 0; i < INSTANCES; i++) score += <i32>load<i16>(w + (<usize>load<i32>(at + (<usize>i << 2)) << 1));
   const empty = ~(player | opponent);
