@@ -92,7 +92,7 @@ describe('the learned evaluation\'s patterns', () => {
     const weights = Int16Array.from({ length: STAGES * STAGE_WEIGHTS }, (_, i) => (i * 7919) % 3001 - 1500);
     const back = decodeWeights(encodeWeights(weights));
     expect(back.length).toBe(weights.length);
-    expect(Buffer.compare(Buffer.from(back.buffer), Buffer.from(weights.buffer))).toBe(0);
+    expect(Buffer.compare(Buffer.from(back.buffer, back.byteOffset, back.byteLength), Buffer.from(weights.buffer))).toBe(0);
     expect(() => decodeWeights(gzipSync(Buffer.alloc(64)))).toThrow(/does not match these patterns/);
   });
 });
