@@ -7,7 +7,8 @@ import { OTHELLO_PROBCUT } from './bots.js';
 import { evaluateWithMobility } from './evaluate.js';
 import { currentWeights, useWeights } from './learned-eval.js';
 import { OthelloSearchBoard } from './search-board.js';
-import { WasmMidgame } from './wasm-search.js';
+import { loaded } from './wasm-core.js';
+import { MAX_TABLES, WasmMidgame } from './wasm-search.js';
 
 /** Positions along seeded random games, every `every` plies, the exact solver turned off so the trees reach the games' ends. */
 function positions(seed: number, games: number, every: number): OthelloSearchBoard[] {
@@ -65,5 +66,17 @@ describe('the WebAssembly midgame search', () => {
     const handMade = copy(board);
     handMade.evaluation = evaluateWithMobility;
     expect(new WasmMidgame().over(handMade)).toBeUndefined();
+  });
+
+  it('holds at most MAX_TABLES tables however many engines search, a fresh engine always starting from an empty table', () => {
+    const board = positions(3, 1, 9)[3]!;
+    const options: SearchOptions = { probCut: OTHELLO_PROBCUT, maxDepth: 7 };
+    const fresh = outcome(search(copy(board), { ...options, table: new TranspositionTable(20) }));
+    for (let i = 0; i < MAX_TABLES; i++) search(copy(board), { ...options, native: new WasmMidgame().over(board) });
+    const memory = loaded().memory.buffer.byteLength;
+    // More engines alive at once than tables: each takes the least recently used one, cleared.
+    const engines = Array.from({ length: MAX_TABLES + 4 }, () => new WasmMidgame());
+    for (const engine of engines) expect(outcome(search(copy(board), { ...options, native: engine.over(board) }))).toEqual(fresh);
+    expect(loaded().memory.buffer.byteLength).toBe(memory);
   });
 });

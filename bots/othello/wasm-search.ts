@@ -7,16 +7,48 @@ import { loaded, setMidgameBudget } from './wasm-core.js';
 /**
  * The Othello engine's midgame search in the WebAssembly core (`wasm/assembly/midgame.ts`), as
  * the generic search's `native` tree: the same nodes as `negamax` on `OthelloSearchBoard` with
- * the learned evaluation, about three times as fast. Each engine keeps its own transposition
- * table in the module's memory, as it kept a `TranspositionTable`; an engine's table goes back
- * to a pool when the engine is collected, cleared for the next.
+ * the learned evaluation, about three times as fast. Each engine keeps a transposition table in
+ * the module's memory, as it kept a `TranspositionTable`, from a bounded set (`tableFor`).
  */
 
 const TABLE_BITS = 20;
 const MAX_PLY = 128;
+/** Tables the module holds at most (16 MB each): its memory never shrinks, so engines share them. */
+export const MAX_TABLES = 8;
 
-const freeTables: number[] = [];
-const tableReturns = new FinalizationRegistry<number>((base) => freeTables.push(base));
+/**
+ * A table and the engine using it. An engine keeps its table between searches while it lives and
+ * fewer than MAX_TABLES engines search; past that, the one least recently used is cleared for
+ * the next engine, which only costs the engine it was taken from what its table knew.
+ */
+interface TableSlot {
+  readonly base: number;
+  owner: WeakRef<WasmMidgame> | undefined;
+  used: number;
+}
+
+const slots: TableSlot[] = [];
+let clock = 0;
+
+function tableFor(engine: WasmMidgame, held: TableSlot | undefined): TableSlot {
+  clock++;
+  if (held && held.owner?.deref() === engine) {
+    held.used = clock;
+    return held;
+  }
+  const core = loaded();
+  let slot = slots.find((s) => s.owner?.deref() === undefined);
+  if (!slot && slots.length < MAX_TABLES) {
+    slot = { base: core.midNewTable(TABLE_BITS), owner: undefined, used: 0 }; // memory the module just grew is zero
+    slots.push(slot);
+  } else {
+    slot ??= slots.reduce((a, b) => (a.used <= b.used ? a : b));
+    core.midClearTable(slot.base, TABLE_BITS);
+  }
+  slot.owner = new WeakRef(engine);
+  slot.used = clock;
+  return slot;
+}
 
 /** Where the module's fixed tables live, found and filled on first use. */
 let pointers: { readonly indices: number; readonly pv: number; readonly shallow: number; readonly margin: number } | undefined;
@@ -74,7 +106,7 @@ function loadProbCut(probCut: ProbCut | undefined, at: NonNullable<typeof pointe
 
 /** One engine's search in the module: its table, and each search's age in it. */
 export class WasmMidgame {
-  private table: number | undefined;
+  private slot: TableSlot | undefined;
   private age = 0;
 
   /** The native tree for a search of `board`; undefined when the board uses another evaluation than the learned one. */
@@ -83,7 +115,7 @@ export class WasmMidgame {
     return {
       begin: (probCut, outOfBudget) => {
         const core = loaded();
-        this.table ??= this.newTable();
+        this.slot = tableFor(this, this.slot);
         const at = fixedTables();
         loadWeights();
         loadProbCut(probCut, at);
@@ -92,21 +124,12 @@ export class WasmMidgame {
         const [black, white] = [memoryI32(at.indices, INSTANCE_COUNT), memoryI32(at.indices + 4 * INSTANCE_COUNT, INSTANCE_COUNT)];
         patternIndices(board.pHi, board.pLo, board.oHi, board.oLo, board.blackToMove ? black : white);
         patternIndices(board.oHi, board.oLo, board.pHi, board.pLo, board.blackToMove ? white : black);
-        core.midBegin(board.pHi, board.pLo, board.oHi, board.oLo, board.blackToMove, this.table, TABLE_BITS, this.age);
+        core.midBegin(board.pHi, board.pLo, board.oHi, board.oLo, board.blackToMove, this.slot.base, TABLE_BITS, this.age);
       },
       negamax: (depth, alpha, beta) => loaded().midNegamax(depth, alpha, beta),
       nodes: () => loaded().midNodes(),
       stopped: () => loaded().midStopped() !== 0,
       pv: () => Array.from(memoryI32(fixedTables().pv, loaded().midPvLength())),
     };
-  }
-
-  private newTable(): number {
-    const core = loaded();
-    const reused = freeTables.pop();
-    const table = reused ?? core.midNewTable(TABLE_BITS);
-    if (reused !== undefined) core.midClearTable(reused, TABLE_BITS);
-    tableReturns.register(this, table);
-    return table;
   }
 }
