@@ -125,7 +125,7 @@ export class OthelloSearchBoard extends OthelloBoard implements SearchGame {
     return this;
   }
 
-  /** The pattern indices after `move` placed for the side to move (digit `mover`: 1 black, 2 white) and `fHi:fLo` flipped, or back (`sign` −1). */
+  /** The pattern indices after the side to move placed `move` and flipped `fHi:fLo` (`sign` 1), or back before it (`sign` −1, the mover to move again). */
   private changeIndices(move: number, fHi: number, fLo: number, sign: number): void {
     const mover = this.blackToMove ? 1 : 2;
     const indices = this.blackIndices;
