@@ -7,6 +7,7 @@ import { search } from '../engine/search.js';
 import { solve } from './endgame.js';
 import { ffoPositions } from './ffo.js';
 import { exactScore, marginOf, OthelloSearchBoard } from './search-board.js';
+import { positionsAlongRandomGames } from './test-positions.js';
 import { seededBelow } from '../../shared/random.js';
 import { moves, popcount } from '../../shared/othello/bitboard.js';
 import { evaluateLearned } from './learned-eval.js';
@@ -38,19 +39,7 @@ function fromObf(obf: string): OthelloSearchBoard {
 
 /** Positions along random games, every few plies. */
 function randomPositions(seed: number, games: number): OthelloSearchBoard[] {
-  const random = seededBelow(seed);
-  const out: OthelloSearchBoard[] = [];
-  const buffer = new Int32Array(33);
-  for (let g = 0; g < games; g++) {
-    const board = OthelloSearchBoard.from(OthelloBoard.start());
-    for (let ply = 0; ; ply++) {
-      const n = board.generateMoves(buffer, 0);
-      if (n === 0) break;
-      if (ply % 7 === 3) out.push(OthelloSearchBoard.from(board));
-      board.make(buffer[random(n)]!);
-    }
-  }
-  return out;
+  return positionsAlongRandomGames(seed, games, (ply) => ply % 7 === 3);
 }
 
 /** The eight symmetries of the square, as maps of (row, col). */

@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OthelloBoard } from '../../shared/othello/board.js';
-import { seededBelow } from '../../shared/random.js';
 import { search, type SearchOptions } from '../engine/search.js';
 import { TranspositionTable } from '../engine/table.js';
 import { OTHELLO_PROBCUT } from './bots.js';
@@ -8,23 +6,12 @@ import { evaluateWithMobility } from './evaluate.js';
 import { currentWeights, useWeights } from './learned-eval.js';
 import { OthelloSearchBoard } from './search-board.js';
 import { loaded } from './wasm-core.js';
+import { positionsAlongRandomGames } from './test-positions.js';
 import { MAX_TABLES, WasmMidgame } from './wasm-search.js';
 
 /** Positions along seeded random games, every `every` plies, the exact solver turned off so the trees reach the games' ends. */
 function positions(seed: number, games: number, every: number): OthelloSearchBoard[] {
-  const random = seededBelow(seed);
-  const out: OthelloSearchBoard[] = [];
-  const buffer = new Int32Array(33);
-  for (let g = 0; g < games; g++) {
-    const board = OthelloSearchBoard.from(OthelloBoard.start());
-    for (let ply = 0; ; ply++) {
-      const n = board.generateMoves(buffer, 0);
-      if (n === 0) break;
-      if (ply % every === g % every) out.push(withoutSolver(OthelloSearchBoard.from(board)));
-      board.make(buffer[random(n)]!);
-    }
-  }
-  return out;
+  return positionsAlongRandomGames(seed, games, (ply, g) => ply % every === g % every).map(withoutSolver);
 }
 
 function withoutSolver(board: OthelloSearchBoard): OthelloSearchBoard {
