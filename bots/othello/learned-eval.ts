@@ -86,7 +86,7 @@ const terms = new Int32Array(LINEAR_TERMS.length);
 /** The learned evaluation of the position for `P`, the side to move, which has `mobilityP` placements. */
 export function evaluateLearned(pHi: number, pLo: number, oHi: number, oLo: number, mobilityP: number): number {
   patternIndices(pHi, pLo, oHi, oLo, indices);
-  return weighed(weights ?? learnedWeights(), indices, pHi, pLo, oHi, oLo, mobilityP);
+  return weighed(currentWeights(), indices, pHi, pLo, oHi, oLo, mobilityP);
 }
 
 /**
@@ -95,7 +95,7 @@ export function evaluateLearned(pHi: number, pLo: number, oHi: number, oLo: numb
  * weights with the two sides exchanged.
  */
 export function evaluateFromBlackIndices(blackIndices: Int32Array, blackToMove: boolean, pHi: number, pLo: number, oHi: number, oLo: number, mobilityP: number): number {
-  const own = weights ?? learnedWeights();
+  const own = currentWeights();
   return weighed(blackToMove ? own : exchangedWeights(own), blackIndices, pHi, pLo, oHi, oLo, mobilityP);
 }
 

@@ -76,7 +76,7 @@ export function solvableEmpties(ms: number): number {
 }
 
 /** For move ordering only: corners first, then edges and the centre, X-squares last. */
-const ORDER_WEIGHTS = Int32Array.from([
+export const ORDER_WEIGHTS = Int32Array.from([
   200, -20, 20, 10, 10, 20, -20, 200,
   -20, -80, -5, -5, -5, -5, -80, -20,
   20, -5, 5, 2, 2, 5, -5, 20,

@@ -1,7 +1,7 @@
 import type { NativeTree, ProbCut } from '../engine/search.js';
 import { currentWeights, evaluateLearned, STAGE_WEIGHTS } from './learned-eval.js';
 import { INSTANCE_COUNT, patternIndices, SQUARE_INSTANCE, SQUARE_POWER, SQUARE_START } from './patterns.js';
-import { BLACK_TO_MOVE_HI, BLACK_TO_MOVE_LO, KEY_HI, KEY_LO, type OthelloSearchBoard } from './search-board.js';
+import { BLACK_TO_MOVE_HI, BLACK_TO_MOVE_LO, KEY_HI, KEY_LO, ORDER_WEIGHTS, type OthelloSearchBoard } from './search-board.js';
 import { loaded, setMidgameBudget } from './wasm-core.js';
 
 /**
@@ -59,12 +59,12 @@ function memoryI32(address: number, length: number): Int32Array {
   return new Int32Array(loaded().memory.buffer, address, length);
 }
 
-/** The hash keys and the squares' pattern instances, written into the module once. */
+/** The hash keys, the squares' pattern instances and their ordering weights, written into the module once. */
 function fixedTables(): NonNullable<typeof pointers> {
   if (pointers) return pointers;
   const core = loaded();
-  const at = memoryI32(core.midTablePointers(), 8);
-  const [keys, squareStart, squareInstance, squarePower, shallow, margin, indices, pv] = Array.from(at);
+  const at = memoryI32(core.midTablePointers(), 9);
+  const [keys, squareStart, squareInstance, squarePower, shallow, margin, indices, pv, orderWeights] = Array.from(at);
   const keyWords = memoryI32(keys!, 4097 * 2);
   for (let i = 0; i < KEY_HI.length; i++) {
     keyWords[2 * i] = KEY_LO[i]!;
@@ -75,6 +75,7 @@ function fixedTables(): NonNullable<typeof pointers> {
   memoryI32(squareStart!, 65).set(SQUARE_START);
   memoryI32(squareInstance!, SQUARE_INSTANCE.length).set(SQUARE_INSTANCE);
   memoryI32(squarePower!, SQUARE_POWER.length).set(SQUARE_POWER);
+  memoryI32(orderWeights!, 64).set(ORDER_WEIGHTS);
   pointers = { indices: indices!, pv: pv!, shallow: shallow!, margin: margin! };
   return pointers;
 }

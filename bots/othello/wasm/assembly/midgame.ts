@@ -38,24 +38,15 @@ const INSTANCES: i32 = 46;
 const LINEAR_TERMS: i32 = 6;
 const STAGES: i32 = 15;
 
-const ORDER_WEIGHTS: StaticArray<i32> = [
-  200, -20, 20, 10, 10, 20, -20, 200,
-  -20, -80, -5, -5, -5, -5, -80, -20,
-  20, -5, 5, 2, 2, 5, -5, 20,
-  10, -5, 2, 0, 0, 2, -5, 10,
-  10, -5, 2, 0, 0, 2, -5, 10,
-  20, -5, 5, 2, 2, 5, -5, 20,
-  -20, -80, -5, -5, -5, -5, -80, -20,
-  200, -20, 20, 10, 10, 20, -20, 200,
-];
-
-// Tables the TypeScript side fills once (`midTables`).
+// Tables the TypeScript side fills once (`midTablePointers`).
 /** Zobrist keys, high half and low half in one u64: byte k of the side to move's discs at 256k + byte, the other side's from 2048, black to move at 4096. */
 const KEYS = new StaticArray<u64>(4097);
 /** For each square, its pattern instances and their powers of 3 (`SQUARE_START`, `SQUARE_INSTANCE`, `SQUARE_POWER` of patterns.ts). */
 const SQUARE_START = new StaticArray<i32>(65);
 const SQUARE_INSTANCE = new StaticArray<i32>(512);
 const SQUARE_POWER = new StaticArray<i32>(512);
+/** Each square's weight for move ordering (`ORDER_WEIGHTS` of search-board.ts). */
+const ORDER_WEIGHTS = new StaticArray<i32>(64);
 /** ProbCut by depth: the shallow search's depth (≥ depth: no probe) and the margin. */
 const PROBCUT_SHALLOW = new StaticArray<i32>(MAX_PLY);
 const PROBCUT_MARGIN = new StaticArray<i32>(MAX_PLY);
@@ -97,9 +88,12 @@ let probedMove: i32 = NO_MOVE;
 let probedDepth: i32 = 0;
 let probedBound: i32 = 0;
 
-/** Where the TypeScript side writes the tables, in the order of the comments above. */
+/**
+ * Where the TypeScript side writes the tables: the keys, the squares' instances and powers,
+ * ProbCut's depths and margins, the root's indices; where it reads the PV; the ordering weights.
+ */
 export function midTablePointers(): usize {
-  const out = new StaticArray<u32>(8);
+  const out = new StaticArray<u32>(9);
   out[0] = <u32>changetype<usize>(KEYS);
   out[1] = <u32>changetype<usize>(SQUARE_START);
   out[2] = <u32>changetype<usize>(SQUARE_INSTANCE);
@@ -108,6 +102,7 @@ export function midTablePointers(): usize {
   out[5] = <u32>changetype<usize>(PROBCUT_MARGIN);
   out[6] = <u32>changetype<usize>(indices);
   out[7] = <u32>changetype<usize>(pv);
+  out[8] = <u32>changetype<usize>(ORDER_WEIGHTS);
   return changetype<usize>(out);
 }
 
