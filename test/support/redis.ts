@@ -48,16 +48,20 @@ export async function spawnRedisServer(port: number, args: readonly string[]): P
     let output = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
     child.once('error', (error) => reject(new Error(`could not start redis-server (is it installed?): ${error.message}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Ready to accept connections')) {
         clearTimeout(timer);
         resolve();
       }
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    // 'close', not 'exit': a process's last output may still be unread when it exits, and the caller reads why it failed from it.
+    child.once('close', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
   });
   child.stdout!.resume();
+  child.stderr!.resume();
   return child;
 }
 
