@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,5 +50,20 @@ describe('boardroom sprt and arena on the opening books', () => {
       expect(records[first]!.startsWith('engine-1 first')).toBe(true);
       expect(records[second]!.startsWith('random first')).toBe(true);
     }
+  });
+
+  it('arena --book plays the openings of that file, and refuses a file that is not there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arena-book-'));
+    const book = join(dir, 'book.txt');
+    writeFileSync(book, '# two openings far from the default book\na1 o15 a2 o14\no1 a15 n1\n');
+    const records = join(dir, 'records.txt');
+    const { code } = await boardroom('arena', '--game', 'gomoku', '--a', 'random', '--b', 'random', '--games', '4', '--threads', '2', '--book', book, '--records', records);
+    expect(code).toBe(0);
+    const openings = readFileSync(records, 'utf8').trim().split('\n').map((l) => l.split('; ')[2]!);
+    expect(openings.filter((moves) => moves.startsWith('a1 o15 a2 o14 '))).toHaveLength(2);
+    expect(openings.filter((moves) => moves.startsWith('o1 a15 n1 '))).toHaveLength(2);
+    const missing = await boardroom('arena', '--game', 'gomoku', '--a', 'random', '--b', 'random', '--book', join(dir, 'none.txt'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--book: no opening book at .*none\.txt/);
   });
 });

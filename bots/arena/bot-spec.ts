@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { GAMES, type Game } from '../../shared/games.js';
 import type { GameId } from '../../shared/rules.js';
 import { allBotNames, catalogEntry } from '../registry.js';
+import { bookArg } from './openings.js';
 import { gameArg, UsageError, wholeNumberArg } from '../tool-io.js';
 
 /**
@@ -29,21 +30,27 @@ export function checkBotSpec(flag: string, game: GameId, spec: string | undefine
   return spec;
 }
 
-/** The options every match command takes: the game, the two bots, the seed of the openings. */
+/** The options every match command takes: the game, the two bots, the seed of the openings, their book. */
 export const MATCH_OPTIONS = {
   game: { type: 'string' },
   a: { type: 'string' },
   b: { type: 'string' },
   seed: { type: 'string' },
+  book: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
-/** The game, both bots checked, and the seed, from a match command's options. */
-export function matchArgs(command: string, values: { game?: string; a?: string; b?: string; seed?: string }, positionals: readonly string[]): { game: Game; a: string; b: string; seed: number } {
+/** The game, both bots checked, the seed and the book file (checked when given), from a match command's options. */
+export function matchArgs(
+  command: string,
+  values: { game?: string; a?: string; b?: string; seed?: string; book?: string },
+  positionals: readonly string[],
+): { game: Game; a: string; b: string; seed: number; book: string | undefined } {
   if (positionals.length > 0) throw new UsageError(`${command} takes options only, not "${positionals.join(' ')}".`);
   const game = GAMES[gameArg(values.game)];
   const a = checkBotSpec('--a', game.id, values.a);
   const b = checkBotSpec('--b', game.id, values.b);
   const seed = values.seed === undefined ? 1 : wholeNumberArg('--seed', values.seed, 0, 2 ** 31 - 1);
-  return { game, a, b, seed };
+  if (values.book !== undefined) bookArg(game, values.book);
+  return { game, a, b, seed, book: values.book };
 }

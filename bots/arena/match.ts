@@ -16,6 +16,8 @@ export interface MatchOptions {
   readonly seed: number;
   /** `book` (the default): the game's opening book; `random`: a few random plies. */
   readonly openings?: 'book' | 'random';
+  /** The book file, when not the game's own. */
+  readonly book?: string;
   readonly threads?: number;
   readonly onGame?: (done: number, total: number) => void;
 }
@@ -34,13 +36,13 @@ export interface MatchResult extends EloEstimate {
 }
 
 /**
- * The openings of a match, one per pair of games: the book's in an order shuffled by the seed
- * (going round again when the match is longer than the book), or random ones.
+ * The openings of a match, one per pair of games: the book's (the game's, or `bookFile`) in an
+ * order shuffled by the seed (going round again when the match is longer than the book), or random ones.
  */
-export function openingsFor(game: Game, kind: 'book' | 'random', seed: number): () => number[] {
+export function openingsFor(game: Game, kind: 'book' | 'random', seed: number, bookFile?: string): () => number[] {
   const random = seededRandom(seed);
   if (kind === 'random') return () => randomOpening(game, random);
-  const book = readBook(game);
+  const book = readBook(game, bookFile);
   for (let i = book.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [book[i], book[j]] = [book[j]!, book[i]!];
@@ -61,7 +63,7 @@ export function pointsOf(played: PlayedGame, aFirst: boolean): number {
  */
 export async function runMatch(options: MatchOptions): Promise<MatchResult> {
   const game = GAMES[options.game];
-  const nextOpening = openingsFor(game, options.openings ?? 'book', options.seed);
+  const nextOpening = openingsFor(game, options.openings ?? 'book', options.seed, options.book);
   const pool = new GamePool(Math.min(options.threads ?? availableParallelism(), options.games));
   let done = 0;
   let opening: number[] = [];

@@ -11,6 +11,8 @@ export interface SprtOptions {
   readonly b: string;
   readonly bounds: SprtBounds;
   readonly seed: number;
+  /** The book file, when not the game's own. */
+  readonly book?: string;
   readonly threads?: number;
   /** Stop undecided after this many pairs. */
   readonly maxPairs?: number;
@@ -31,7 +33,7 @@ export interface SprtProgress extends SprtState {
  */
 export async function runSprt(options: SprtOptions): Promise<SprtProgress> {
   const game = GAMES[options.game];
-  const nextOpening = openingsFor(game, 'book', options.seed);
+  const nextOpening = openingsFor(game, 'book', options.seed, options.book);
   const maxPairs = options.maxPairs ?? 100_000;
   const threads = Math.max(1, options.threads ?? availableParallelism());
   const pool = new GamePool(threads);

@@ -8,7 +8,7 @@ import { parseCommandArgs } from '../command.js';
 import { progressBar, UsageError, wholeNumberArg } from '../../tool-io.js';
 
 const HELP = `Usage: boardroom arena --game G --a BOT --b BOT [--games N] [--seed N] [--threads N]
-                       [--openings book|random] [--records FILE] [--json]
+                       [--openings book|random] [--book FILE] [--records FILE] [--json]
 
 Plays N games between bots A and B from the game's opening book (bots/openings/G.txt, openings
 our deep search judges close to even): each opening is played twice, colours swapped. Prints
@@ -21,6 +21,7 @@ wins/draws/losses from A's side, the score, and the Elo difference with its 95% 
   --games N        games to play (default 40)
   --seed N         seed of the order of the openings (default 1)
   --openings K     book (default) or random: a few random plies from the start
+  --book FILE      the openings of this book file instead of the game's (one judge-book wrote)
   --threads N      games played at once (default: one per core, ${availableParallelism()} here)
   --records FILE   write every game's record, one per line: first mover, result, moves
   --json           last line: {"games":40,"wins":..,"draws":..,"losses":..,"score":0.93,"elo":..,"elo95":[..,..]}
@@ -41,16 +42,17 @@ export const arenaCommand: Command = {
       records: { type: 'string' },
       openings: { type: 'string' },
     });
-    const { game, a, b, seed } = matchArgs('arena', values, positionals);
+    const { game, a, b, seed, book } = matchArgs('arena', values, positionals);
     const openings = values.openings ?? 'book';
     if (openings !== 'book' && openings !== 'random') throw new UsageError(`--openings is book or random, not "${openings}".`);
+    if (openings === 'random' && book !== undefined) throw new UsageError('--book plays book openings: leave out --openings random.');
     const games = values.games === undefined ? 40 : wholeNumberArg('--games', values.games, 1, 100_000);
     const threads = values.threads === undefined ? availableParallelism() : wholeNumberArg('--threads', values.threads, 1, 64);
 
     const bar = progressBar(output, `${values.a} vs ${values.b}`, games);
     let result;
     try {
-      result = await runMatch({ game: game.id, a, b, games, seed, threads, openings, onGame: (done) => bar.tick(done) });
+      result = await runMatch({ game: game.id, a, b, games, seed, threads, openings, book, onGame: (done) => bar.tick(done) });
     } catch (error) {
       bar.end();
       output.err(`boardroom arena: ${error instanceof Error ? error.message : String(error)}`);

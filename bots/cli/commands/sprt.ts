@@ -7,7 +7,7 @@ import { parseCommandArgs } from '../command.js';
 import { numberArg, UsageError, wholeNumberArg } from '../../tool-io.js';
 
 const HELP = `Usage: boardroom sprt --game G --a BOT --b BOT [--elo0 0] [--elo1 5] [--alpha 0.05] [--beta 0.05]
-                      [--concurrency N] [--max-pairs N] [--seed N] [--json]
+                      [--concurrency N] [--max-pairs N] [--seed N] [--book FILE] [--json]
 
 Decides whether A is stronger than B by a sequential probability ratio test, as fishtest and
 OpenBench decide engine changes: game pairs on the opening book (each opening twice, colours
@@ -23,6 +23,7 @@ Prints a progress line after each pair: games, W/D/L, LLR against its bounds, El
   --concurrency N   games played at once (default ${availableParallelism()}, one per core; use 1 or 2 on two cores)
   --max-pairs N     stop undecided after N pairs (default 100000)
   --seed N          seed of the order of the openings (default 1)
+  --book FILE       the openings of this book file instead of the game's (one judge-book wrote)
   --json            last line: {"verdict":"H1","llr":..,"pairs":..,"wins":..,"draws":..,"losses":..,"elo":..,"elo95":[..,..],"pentanomial":[..]}
 
 Exit code 0 when the test ends in H1 or H0, 3 when it stopped undecided.
@@ -52,7 +53,7 @@ export const sprtCommand: Command = {
       concurrency: { type: 'string' },
       'max-pairs': { type: 'string' },
     });
-    const { game, a, b, seed } = matchArgs('sprt', values, positionals);
+    const { game, a, b, seed, book } = matchArgs('sprt', values, positionals);
     const elo0 = numberArg('--elo0', values.elo0, 0, -1000, 1000);
     const elo1 = numberArg('--elo1', values.elo1, 5, -1000, 1000);
     if (elo1 <= elo0) throw new UsageError(`--elo1 (${elo1}) must be above --elo0 (${elo0}).`);
@@ -64,7 +65,7 @@ export const sprtCommand: Command = {
     output.err(`SPRT ${values.a} vs ${values.b}, ${game.id}: H0 elo ${elo0}, H1 elo ${elo1}, alpha ${alpha}, beta ${beta}, ${threads} at once`);
     let result: SprtProgress;
     try {
-      result = await runSprt({ game: game.id, a, b, bounds: { elo0, elo1, alpha, beta }, seed, threads, maxPairs, onPair: (p) => output.err(progressLine(p)) });
+      result = await runSprt({ game: game.id, a, b, bounds: { elo0, elo1, alpha, beta }, seed, book, threads, maxPairs, onPair: (p) => output.err(progressLine(p)) });
     } catch (error) {
       output.err(`boardroom sprt: ${error instanceof Error ? error.message : String(error)}`);
       return 1;
