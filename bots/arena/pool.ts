@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import type { GameId } from '../../shared/rules.js';
 import { startWorker } from '../threads.js';
 import type { ArenaReply, ArenaTask } from './arena-worker.js';
 import type { PlayedGame } from './game.js';
@@ -28,6 +29,12 @@ export class GamePool {
       this.waiting.push({ task, resolve, reject });
       this.next();
     });
+  }
+
+  /** Both games of an opening, colours swapped: A moving first (task `index`), then B (`index + 1`). */
+  playPair(pair: { index: number; game: GameId; a: string; b: string; opening: readonly number[] }): Promise<[PlayedGame, PlayedGame]> {
+    const { index, game, a, b, opening } = pair;
+    return Promise.all([this.play({ index, game, first: a, second: b, opening }), this.play({ index: index + 1, game, first: b, second: a, opening })]);
   }
 
   async close(): Promise<void> {

@@ -46,10 +46,7 @@ export async function runSprt(options: SprtOptions): Promise<SprtProgress> {
   const playPair = async (): Promise<void> => {
     const opening = nextOpening();
     const index = started++ * 2;
-    const [first, second] = await Promise.all([
-      pool.play({ index, game: options.game, first: options.a, second: options.b, opening }),
-      pool.play({ index: index + 1, game: options.game, first: options.b, second: options.a, opening }),
-    ]);
+    const [first, second] = await pool.playPair({ index, game: options.game, a: options.a, b: options.b, opening });
     const points = [pointsOf(first, true), pointsOf(second, false)] as const;
     for (const p of points) wdl[p === 1 ? 0 : p === 0.5 ? 1 : 2]!++;
     counts[pairSlot(points[0], points[1])]!++;
