@@ -81,7 +81,7 @@ describe('the boardroom command', () => {
     expect(answer.ms).toBeLessThan(280);
   });
 
-  it.each(['perft', 'play', 'bestmove', 'solve', 'arena', 'sprt'])('%s --help explains itself and exits 0', async (command) => {
+  it.each(['perft', 'play', 'bestmove', 'solve', 'arena', 'sprt', 'judge-book'])('%s --help explains itself and exits 0', async (command) => {
     const { code, stdout } = await boardroom(command, '--help');
     expect(code).toBe(0);
     expect(stdout).toContain(`Usage: boardroom ${command}`);

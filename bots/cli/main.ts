@@ -18,6 +18,7 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: 'solve', summary: 'solve an Othello endgame exactly', load: async () => (await import('./commands/solve.js')).solveCommand },
   { name: 'arena', summary: 'play a match between two bots and estimate the Elo difference', load: async () => (await import('./commands/arena.js')).arenaCommand },
   { name: 'sprt', summary: 'decide whether one bot is stronger than another by a sequential test', load: async () => (await import('./commands/sprt.js')).sprtCommand },
+  { name: 'judge-book', summary: 'judge an opening book by self-play, keeping the openings that split', load: async () => (await import('./commands/judge-book.js')).judgeBookCommand },
   { name: 'attach', summary: 'play an engine you have (piskvork, UCI, NBoard, file protocol) on a server', load: async () => (await import('./commands/attach.js')).attachCommand },
 ];
 
