@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitsStrictly, type JudgedOpening } from '../bots/arena/book-judge.js';
 import { readBook } from '../bots/arena/openings.js';
+import { duration, etaMs } from '../bots/cli/commands/judge-book.js';
 import { GAMES } from '../shared/games.js';
 import { boardroom, lastJson } from './support/cli.js';
 
@@ -26,6 +27,18 @@ interface Summary {
   kept: number;
   stopped: string;
 }
+
+describe('judge-book progress', () => {
+  it('estimates the time left from the split rate so far, within the minutes left', () => {
+    const base = { elapsedMs: 600_000, judgedNow: 10, judged: 10, keep: 25, left: 290, msLeft: Infinity };
+    expect(etaMs({ ...base, judgedNow: 0, kept: 0 })).toBeUndefined();
+    expect(etaMs({ ...base, kept: 5 })).toBe(40 * 60_000);
+    expect(etaMs({ ...base, kept: 0 })).toBe(290 * 60_000);
+    expect(etaMs({ ...base, kept: 5, msLeft: 60_000 })).toBe(60_000);
+    expect(etaMs({ ...base, kept: 5, msLeft: -5_000 })).toBe(0);
+    expect([duration(12_400), duration(75_000), duration(3_900_000)]).toEqual(['12s', '1m15s', '1h05m']);
+  });
+});
 
 describe('boardroom judge-book', () => {
   it('writes a line per opening as it is judged, judges nothing again on a second run, and writes the kept as a book', async () => {

@@ -46,7 +46,7 @@ export function etaMs(p: { elapsedMs: number; judgedNow: number; judged: number;
   if (p.judgedNow === 0) return undefined;
   const rate = p.kept / p.judged;
   const needed = p.kept >= p.keep ? 0 : rate > 0 ? Math.min(p.left, Math.ceil((p.keep - p.kept) / rate)) : p.left;
-  return Math.min((needed * p.elapsedMs) / p.judgedNow, p.msLeft);
+  return Math.max(0, Math.min((needed * p.elapsedMs) / p.judgedNow, p.msLeft));
 }
 
 export const judgeBookCommand: Command = {
