@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { GAMES } from '../../shared/games.js';
 import type { GameId } from '../../shared/rules.js';
 import { engineWithBudget, loadGameBots } from '../registry.js';
-import { benchMiniChessGenerators } from '../minichess/bench.js';
 import { benchFfo } from '../othello/bench.js';
 import { benchAgainst, missingBuild } from './against.js';
 import { OTHELLO_SEARCH_POSITIONS } from './checkout-figures.js';
@@ -27,8 +26,6 @@ Speed figures:
       TypeScript move generator, then the WebAssembly core (bots/othello/wasm/)
     MiniChess perft(6) from the start (must be 514912)
   the engine: nodes/s of each game's engine, as the bots run it, to a fixed depth from fixed positions
-  the MiniChess engine to depth 11 from the same two positions on the rules' move generator, then on
-    the WebAssembly one (bots/minichess/wasm/): the same nodes, so the ratio is the generator's
   the Othello endgame solver: FFO #40-#44, exact move and margin, time per position; TypeScript,
     then the WebAssembly core below the root (the same nodes)
   the command's answer time: 'boardroom bestmove <game> --ms 300' from eight random positions per
@@ -37,14 +34,13 @@ Speed figures:
 const ANSWER_BUDGET_MS = 300;
 const ANSWER_LIMIT_MS = 350;
 
-const MINICHESS_SEARCH_POSITIONS = ['kqbnr/ppppp/5/5/PPPPP/RNBQK w 1', 'kqbnr/p1pp1/1p2p/3P1/PPP1P/RNBQK w 5'];
-
 /** Fixed positions (the game's notation) and depths for the engine's speed. */
 const SEARCH_CASES: readonly { game: GameId; position: string; depth: number }[] = [
   ...OTHELLO_SEARCH_POSITIONS.map((position) => ({ game: 'othello' as const, position, depth: 10 })),
   { game: 'gomoku', position: 'h8 h9 i9 g7 i7 i8', depth: 6 },
   { game: 'gomoku', position: 'h8 i9 g9 i7 i8 g7 j8 k8', depth: 6 },
-  ...MINICHESS_SEARCH_POSITIONS.map((position) => ({ game: 'minichess' as const, position, depth: 7 })),
+  { game: 'minichess', position: 'kqbnr/ppppp/5/5/PPPPP/RNBQK w 1', depth: 7 },
+  { game: 'minichess', position: 'kqbnr/p1pp1/1p2p/3P1/PPP1P/RNBQK w 5', depth: 7 },
 ];
 
 interface PerftCase {
@@ -129,15 +125,6 @@ async function main(): Promise<number> {
     const nps = Math.round(r.nodes / (r.ms / 1000)).toLocaleString('en-US');
     console.log(`  ${c.game.padEnd(9)} depth ${String(r.depth).padStart(2)}  ${String(r.nodes).padStart(9)} nodes  ${(r.ms / 1000).toFixed(3)} s  ${nps.padStart(10)} nodes/s  best ${game.rules.formatMove(r.move)}`);
   }
-
-  console.log('\nMiniChess engine to depth 11 on the rules\' move generator, then on the WebAssembly one (the same nodes), best of N');
-  const generators = benchMiniChessGenerators(MINICHESS_SEARCH_POSITIONS, 11, runs);
-  for (const r of generators) {
-    if (r.nodes !== generators.find((o) => o.position === r.position)!.nodes) failed = true;
-    console.log(`  ${r.position.padEnd(36)} ${String(r.nodes).padStart(9)} nodes  ${(r.ms / 1000).toFixed(3)} s  ${r.generator}`);
-  }
-  const time = (generator: string) => generators.filter((r) => r.generator === generator).reduce((sum, r) => sum + r.ms, 0);
-  console.log(`  WebAssembly ${(time('ts') / time('wasm')).toFixed(2)}x as fast as the rules' generator`);
 
   console.log('\nOthello endgame solver, FFO #40-#44 (exact move and margin), TypeScript then WebAssembly below the root');
   const totals = { ts: 0, wasm: 0 };

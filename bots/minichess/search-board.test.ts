@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { MiniChessBoard, SQUARE_COUNT, formatPlacement, parsePlacement, type MiniChessPosition } from '../../shared/minichess/index.js';
 import { formatMove, parseMove, parsePosition } from '../../shared/minichess/notation.js';
 import { CAPTURE_ORDER, MiniChessSearchBoard } from './search-board.js';
-import { randomWalk } from './test-walk.js';
+import { seededBelow } from '../../shared/random.js';
 
 function position(text: string): MiniChessPosition {
   const parsed = parsePosition(text);
@@ -40,6 +40,24 @@ function movesOf(board: MiniChessSearchBoard, noisy = false): string[] {
   return Array.from(buffer.subarray(0, Math.max(count, 0)), formatMove).sort();
 }
 
+/** Positions from random games, walked with make/unmake so the incremental state gets exercised. */
+function randomWalk(seed: number, visit: (board: MiniChessSearchBoard) => void): void {
+  const random = seededBelow(seed);
+  const board = MiniChessSearchBoard.fromPosition(MiniChessBoard.start().toPosition());
+  const buffer = new Int32Array(board.maxMoves);
+  for (let step = 0; step < 300; step++) {
+    const count = board.generateMoves(buffer, 0);
+    // Back up now and then (always at a finished game), so unmake is tested as much as make.
+    if (count === 0 || (board.board.madeMoves > 0 && random(4) === 0)) {
+      if (board.board.madeMoves === 0) break;
+      board.unmake();
+    } else {
+      board.make(buffer[random(count)]!);
+    }
+    visit(board);
+  }
+}
+
 describe('Zobrist key', () => {
   // Move orders that reach one position at one ply, and placements met at different plies.
   const transpositions = [
@@ -66,10 +84,10 @@ describe('Zobrist key', () => {
 
   test('the incremental key and score equal those computed from scratch, through random makes and unmakes', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
-      for (const board of randomWalk(seed)) {
+      randomWalk(seed, (board) => {
         const fresh = MiniChessSearchBoard.fromPosition(board.board.toPosition());
         expect([board.hashHi(), board.hashLo(), board.evaluate()]).toEqual([fresh.hashHi(), fresh.hashLo(), fresh.evaluate()]);
-      }
+      });
     }
   });
 
@@ -93,10 +111,10 @@ describe('evaluate', () => {
     ];
     for (const text of fixed) expect(MiniChessSearchBoard.fromPosition(mirrored(position(text))).evaluate()).toBe(load(text).evaluate());
     for (const seed of [11, 12]) {
-      for (const board of randomWalk(seed)) {
+      randomWalk(seed, (board) => {
         const p = board.board.toPosition();
         expect(MiniChessSearchBoard.fromPosition(mirrored(p)).evaluate()).toBe(board.evaluate());
-      }
+      });
     }
   });
 
@@ -156,17 +174,17 @@ describe('noisy moves and ordering', () => {
 
   test('the capture generator agrees with filtering all moves, game over included, through random games', () => {
     for (let seed = 1; seed <= 20; seed++) {
-      for (const board of randomWalk(seed)) {
+      randomWalk(seed, (board) => {
         const all = movesOf(board);
         const noisy = new Int32Array(board.maxMoves);
         const count = board.generateNoisyMoves(noisy, 0);
         if (all.length === 0) {
           expect(count).toBe(-1);
-          continue;
+          return;
         }
         expect(count).toBeGreaterThanOrEqual(0);
         expect(Array.from(noisy.subarray(0, count), formatMove).sort()).toEqual(all.filter((m) => board.isNoisy(move(m))));
-      }
+      });
     }
   });
 

@@ -13,7 +13,6 @@ import {
   type MiniChessPosition,
 } from '../../shared/minichess/index.js';
 import type { SearchGame } from '../engine/game.js';
-import { wasmMoves } from './wasm-moves.js';
 
 /**
  * The engine's piece values, by code (pawn..king): the count of docs/rules.md §MiniChess (pawn 2, rook 6, knight 7,
@@ -143,14 +142,12 @@ export const CAPTURE_ORDER = 100_000;
 const PROMOTION_ORDER = CAPTURE_ORDER + 10 * VICTIM_RANK[QUEEN]!;
 
 const LAST_RANK_START = SQUARE_COUNT - FILE_COUNT;
-const SAVED_FIELDS = 6;
+const SAVED_FIELDS = 4;
 
 /**
  * `MiniChessBoard` for the search: an incremental Zobrist key and an incremental material plus
  * piece-square score, restored from a stack on unmake, and the MiniChess rules for the engine's
- * terminal scores (king capture, the 50-ply count, no moves). Its moves come from the WebAssembly
- * generator (`wasm-moves.ts`, the same moves in the same order), or from the board's own with
- * `generator: 'ts'`.
+ * terminal scores (king capture, the 50-ply count, no moves).
  */
 export class MiniChessSearchBoard implements SearchGame {
   readonly board: MiniChessBoard;
@@ -161,19 +158,14 @@ export class MiniChessSearchBoard implements SearchGame {
   private score = 0;
   /** +1 white to move, -1 black. */
   private side: number;
-  /** Each side's squares as a set (bit = square), for the WebAssembly generator. */
-  private white = 0;
-  private black = 0;
-  private readonly wasm: boolean;
-  /** keyHi, keyLo, score, the move, white and black before each made move. */
+  /** keyHi, keyLo and score before each made move. */
   private saved = new Int32Array(SAVED_FIELDS * 64);
   private depth = 0;
   /** The board's piece codes by square, kept here for the capture generator. */
   private readonly squares = new Int8Array(SQUARE_COUNT);
 
-  constructor(board: MiniChessBoard, generator: 'wasm' | 'ts' = 'wasm') {
+  constructor(board: MiniChessBoard) {
     this.board = board;
-    this.wasm = generator === 'wasm';
     this.maxMoves = board.maxMoves;
     this.side = board.sideToMove === 'white' ? 1 : -1;
     if (this.side < 0) {
@@ -184,8 +176,6 @@ export class MiniChessSearchBoard implements SearchGame {
       const code = board.pieceAt(square);
       this.squares[square] = code;
       if (code === 0) continue;
-      if (code > 0) this.white |= 1 << square;
-      else this.black |= 1 << square;
       const i = tableIndex(code, square);
       this.keyHi ^= PIECE_KEYS_HI[i]!;
       this.keyLo ^= PIECE_KEYS_LO[i]!;
@@ -193,8 +183,8 @@ export class MiniChessSearchBoard implements SearchGame {
     }
   }
 
-  static fromPosition(position: MiniChessPosition, generator: 'wasm' | 'ts' = 'wasm'): MiniChessSearchBoard {
-    return new MiniChessSearchBoard(MiniChessBoard.fromPosition(position), generator);
+  static fromPosition(position: MiniChessPosition): MiniChessSearchBoard {
+    return new MiniChessSearchBoard(MiniChessBoard.fromPosition(position));
   }
 
   hashHi(): number {
@@ -206,9 +196,7 @@ export class MiniChessSearchBoard implements SearchGame {
   }
 
   generateMoves(out: Int32Array, offset: number): number {
-    if (!this.wasm) return this.board.generateMoves(out, offset);
-    if (this.board.isStepLimitReached()) return 0;
-    return this.side > 0 ? wasmMoves.all(this.squares, 1, this.white, this.black, out, offset) : wasmMoves.all(this.squares, -1, this.black, this.white, out, offset);
+    return this.board.generateMoves(out, offset);
   }
 
   countMoves(): number {
@@ -229,20 +217,11 @@ export class MiniChessSearchBoard implements SearchGame {
     saved[top + 1] = this.keyLo;
     saved[top + 2] = this.score;
     saved[top + 3] = move;
-    saved[top + 4] = this.white;
-    saved[top + 5] = this.black;
     this.depth++;
     board.make(move);
     const landed = board.pieceAt(to); // a queen where a pawn promoted
-    wasmMoves.put(squares, from, 0);
-    wasmMoves.put(squares, to, landed);
-    if (this.side > 0) {
-      this.white = (this.white & ~(1 << from)) | (1 << to);
-      this.black &= ~(1 << to);
-    } else {
-      this.black = (this.black & ~(1 << from)) | (1 << to);
-      this.white &= ~(1 << to);
-    }
+    squares[from] = 0;
+    squares[to] = landed;
     const fromIndex = tableIndex(moved, from);
     const toIndex = tableIndex(landed, to);
     const capturedIndex = tableIndex(captured, to);
@@ -261,12 +240,10 @@ export class MiniChessSearchBoard implements SearchGame {
     this.keyLo = this.saved[top + 1]!;
     this.score = this.saved[top + 2]!;
     const move = this.saved[top + 3]!;
-    this.white = this.saved[top + 4]!;
-    this.black = this.saved[top + 5]!;
     const from = move & 31;
     const to = (move >> 5) & 31;
-    wasmMoves.put(this.squares, from, this.board.pieceAt(from));
-    wasmMoves.put(this.squares, to, this.board.pieceAt(to));
+    this.squares[from] = this.board.pieceAt(from);
+    this.squares[to] = this.board.pieceAt(to);
     this.side = -this.side;
   }
 
@@ -296,9 +273,7 @@ export class MiniChessSearchBoard implements SearchGame {
    * position where it is available is already won).
    */
   generateNoisyMoves(out: Int32Array, offset: number): number {
-    if (!this.wasm) return this.board.generateNoisyMoves(out, offset);
-    if (this.board.isStepLimitReached()) return -1;
-    return this.side > 0 ? wasmMoves.noisy(this.squares, 1, this.white, this.black, out, offset) : wasmMoves.noisy(this.squares, -1, this.black, this.white, out, offset);
+    return this.board.generateNoisyMoves(out, offset);
   }
 
   /** A capture or a promotion. */

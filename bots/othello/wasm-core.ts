@@ -1,8 +1,12 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { popcount, writeSquares } from '../../shared/othello/bitboard.js';
 import { PASS, type OthelloBoard } from '../../shared/othello/board.js';
 import { othelloBoardOf, type OthelloPosition } from '../../shared/othello/rules.js';
-import { instantiateCore } from '../wasm-module.js';
 import type { ChildSolver } from './child-solver.js';
+
+/** Written by `npm run build` (`bots/othello/wasm/`); the tests, run from the sources, read the built one. */
+export const CORE_WASM_FILE = fileURLToPath(new URL(import.meta.url.includes('/dist/bots/') ? './core.wasm' : '../../dist/bots/othello/core.wasm', import.meta.url));
 
 /** The module's exports: boards are u64, the side to move's first (`bots/othello/wasm/assembly/`). */
 interface CoreExports {
@@ -28,6 +32,12 @@ interface CoreExports {
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 
+/** The part of the WebAssembly API used here: this project's `lib` (ES2022, no DOM) does not declare it. */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+};
+
 let core: CoreExports | undefined;
 let budget: (nodes: number) => boolean = () => false;
 
@@ -42,7 +52,9 @@ export function setMidgameBudget(outOfBudget: (nodes: number) => boolean): void 
  */
 export function loaded(): CoreExports {
   if (core) return core;
-  core = instantiateCore<CoreExports>('othello', { env: { now: () => performance.now(), outOfBudget: (nodes: number) => budget(nodes) } });
+  if (!existsSync(CORE_WASM_FILE)) throw new Error(`The Othello WebAssembly core ${CORE_WASM_FILE} is missing: \`npm run build\` makes it.`);
+  const module = new WebAssembly.Module(readFileSync(CORE_WASM_FILE));
+  core = new WebAssembly.Instance(module, { env: { now: () => performance.now(), outOfBudget: (nodes: number) => budget(nodes) } }).exports as unknown as CoreExports;
   return core;
 }
 
