@@ -50,7 +50,7 @@ export interface ClusterOptions {
 
 /**
  * A node on a free port with its cluster bus on another (by default the bus is the port + 10,000,
- * which may be taken, or past 65,535); a port taken between the choice and the start is chosen again.
+ * which may be taken, or past 65,535); a server that ends as it starts is started again on other ports.
  */
 async function spawnNode(dir: string, nodeTimeoutMs: number, requireFullCoverage: boolean): Promise<{ port: number; child: ChildProcess }> {
   mkdirSync(dir, { recursive: true });
@@ -61,7 +61,8 @@ async function spawnNode(dir: string, nodeTimeoutMs: number, requireFullCoverage
       const child = await spawnRedisServer(port, ['--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-port', String(bus), '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', String(nodeTimeoutMs), ...coverage]);
       return { port, child };
     } catch (error) {
-      if (tries >= 3 || !String(error).includes('in use')) throw error;
+      // A server that ends as it starts (most often: a port taken between the choice and the start) goes again on other ports.
+      if (tries >= 3 || !String(error).includes('exited with')) throw error;
     }
   }
 }
