@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { moves, popcount } from '../../shared/othello/bitboard.js';
 import { mulberry32 } from '../../shared/random.js';
 import { decodeWeights, encodeWeights, evaluateLearned, STAGE_WEIGHTS, STAGES, useWeights } from './learned-eval.js';
-import { INSTANCE_COUNT, PATTERN_FAMILIES, PATTERN_WEIGHTS, patternIndices } from './patterns.js';
+import { canonicalIndices, INSTANCE_COUNT, PATTERN_FAMILIES, PATTERN_WEIGHTS, patternIndices } from './patterns.js';
 
 type Discs = { p: bigint; o: bigint };
 
@@ -54,7 +54,8 @@ describe('the learned evaluation\'s patterns', () => {
     expect(INSTANCE_COUNT).toBe(46);
     for (const f of PATTERN_FAMILIES) {
       for (const instance of f.instances) expect(new Set(instance).size).toBe(f.squares.length);
-      for (let i = 0; i < f.size; i++) expect(f.canonical[f.canonical[i]!]).toBe(f.canonical[i]);
+      const canonical = canonicalIndices(f);
+      for (let i = 0; i < f.size; i++) expect(canonical[canonical[i]!]).toBe(canonical[i]);
     }
   });
 
@@ -74,8 +75,9 @@ describe('the learned evaluation\'s patterns', () => {
     for (let s = 0; s < STAGES; s++) {
       const base = s * STAGE_WEIGHTS;
       for (const f of PATTERN_FAMILIES) {
-        for (let i = 0; i < f.size; i++) if (f.canonical[i] === i) weights[base + f.offset + i] = Math.floor((random() - 0.5) * 2000);
-        for (let i = 0; i < f.size; i++) weights[base + f.offset + i] = weights[base + f.offset + f.canonical[i]!]!;
+        const canonical = canonicalIndices(f);
+        for (let i = 0; i < f.size; i++) if (canonical[i] === i) weights[base + f.offset + i] = Math.floor((random() - 0.5) * 2000);
+        for (let i = 0; i < f.size; i++) weights[base + f.offset + i] = weights[base + f.offset + canonical[i]!]!;
       }
       for (let t = PATTERN_WEIGHTS; t < STAGE_WEIGHTS; t++) weights[base + t] = Math.floor((random() - 0.5) * 200);
     }

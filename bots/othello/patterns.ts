@@ -20,8 +20,8 @@ export interface PatternFamily {
   readonly size: number;
   /** Where this family's table starts in a stage's weights. */
   readonly offset: number;
-  /** `canonical[index]`: the smallest index of the configurations symmetric to this one. */
-  readonly canonical: Uint32Array;
+  /** For each of the shape's own symmetries, where position k of an image reads its digit (for `canonicalIndices`). */
+  readonly symmetrySources: readonly (readonly number[])[];
 }
 
 type Cell = readonly [row: number, col: number];
@@ -81,25 +81,41 @@ function buildFamilies(): PatternFamily[] {
       selfMaps.push(image.map((sq) => base.indexOf(sq)));
     }
     const size = 3 ** base.length;
-    const canonical = new Uint32Array(size);
-    const digits = new Uint8Array(base.length);
-    for (let index = 0; index < size; index++) {
-      for (let k = 0, x = index; k < base.length; k++, x = Math.floor(x / 3)) digits[k] = x % 3;
-      let best = index;
-      for (const map of selfMaps) {
-        let image = 0;
-        for (let k = base.length - 1; k >= 0; k--) image = image * 3 + digits[map.indexOf(k)]!;
-        if (image < best) best = image;
-      }
-      canonical[index] = best;
-    }
-    const family: PatternFamily = { name, squares: base, instances, size, offset, canonical };
+    const symmetrySources = selfMaps.map((map) => base.map((_, k) => map.indexOf(k)));
+    const family: PatternFamily = { name, squares: base, instances, size, offset, symmetrySources };
     offset += size;
     return family;
   });
 }
 
 export const PATTERN_FAMILIES: readonly PatternFamily[] = buildFamilies();
+
+const canonicalTables = new Map<PatternFamily, Uint32Array>();
+
+/**
+ * `canonicalIndices(family)[index]`: the smallest index of the configurations the shape's own
+ * symmetries map this one onto, which share a weight in training. Made on first use (it is most
+ * of this module's start-up, and only training reads it).
+ */
+export function canonicalIndices(family: PatternFamily): Uint32Array {
+  const known = canonicalTables.get(family);
+  if (known) return known;
+  const length = family.squares.length;
+  const canonical = new Uint32Array(family.size);
+  const digits = new Uint8Array(length);
+  for (let index = 0; index < family.size; index++) {
+    for (let k = 0, x = index; k < length; k++, x = Math.floor(x / 3)) digits[k] = x % 3;
+    let best = index;
+    for (const source of family.symmetrySources) {
+      let image = 0;
+      for (let k = length - 1; k >= 0; k--) image = image * 3 + digits[source[k]!]!;
+      if (image < best) best = image;
+    }
+    canonical[index] = best;
+  }
+  canonicalTables.set(family, canonical);
+  return canonical;
+}
 
 /** Pattern weights per stage. */
 export const PATTERN_WEIGHTS = PATTERN_FAMILIES.reduce((n, f) => n + f.size, 0);

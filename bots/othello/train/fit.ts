@@ -1,5 +1,5 @@
 import { moves, popcount } from '../../../shared/othello/bitboard.js';
-import { INSTANCE_COUNT, PATTERN_FAMILIES, PATTERN_WEIGHTS, patternIndices } from '../patterns.js';
+import { canonicalIndices, INSTANCE_COUNT, PATTERN_FAMILIES, PATTERN_WEIGHTS, patternIndices } from '../patterns.js';
 import { LINEAR_TERMS, linearTerms, STAGE_WEIGHTS, STAGES, stageOf, useWeights } from '../learned-eval.js';
 import { backedUpValue } from './backup.js';
 import { RECORD_INTS, SELF_PLAY } from './selfplay.js';
@@ -26,7 +26,8 @@ export const FIT: FitSettings = { iterations: 60, ridge: 2, backupDepth: 4, back
 /** Each pattern position's canonical position: configurations the shape's own symmetry maps onto each other share a weight. */
 const CANONICAL = new Int32Array(PATTERN_WEIGHTS);
 for (const family of PATTERN_FAMILIES) {
-  for (let i = 0; i < family.size; i++) CANONICAL[family.offset + i] = family.offset + family.canonical[i]!;
+  const canonical = canonicalIndices(family);
+  for (let i = 0; i < family.size; i++) CANONICAL[family.offset + i] = family.offset + canonical[i]!;
 }
 
 const LINEAR = LINEAR_TERMS.length;
