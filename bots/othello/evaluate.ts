@@ -52,17 +52,17 @@ export const EDGE_STABLE = new Uint8Array(256 * 256);
 
 /** The discs of `o` that `p` placing on `x` flips along an 8-square line. */
 function lineFlips(p: number, o: number, x: number): number {
-  let flips = 0;
-  for (const step of [1, -1]) {
-    let run = 0;
-    let i = x + step;
-    while (i >= 0 && i < 8 && o & (1 << i)) {
-      run |= 1 << i;
-      i += step;
-    }
-    if (i >= 0 && i < 8 && p & (1 << i)) flips |= run;
+  return runFlips(p, o, x, 1) | runFlips(p, o, x, -1);
+}
+
+function runFlips(p: number, o: number, x: number, step: number): number {
+  let run = 0;
+  let i = x + step;
+  while (i >= 0 && i < 8 && o & (1 << i)) {
+    run |= 1 << i;
+    i += step;
   }
-  return flips;
+  return i >= 0 && i < 8 && p & (1 << i) ? run : 0;
 }
 
 {
