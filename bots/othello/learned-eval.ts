@@ -48,7 +48,9 @@ export function encodeWeights(weights: Int16Array): Buffer {
 }
 
 export function decodeWeights(file: Buffer): Int16Array {
-  const raw = gunzipSync(file);
+  // Inflated in one piece of the size the gzip trailer gives (bounded, should the file be damaged), not in 16 KB pieces joined after.
+  const size = file.length >= 4 ? file.readUInt32LE(file.length - 4) : 0;
+  const raw = gunzipSync(file, { chunkSize: Math.min(Math.max(size, 64 * 1024), 64 * 1024 * 1024) });
   const header = new Int32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + HEADER_INTS * 4));
   if (header[0] !== MAGIC || header[1] !== STAGES || header[2] !== PATTERN_WEIGHTS || header[3] !== LINEAR_TERMS.length) {
     throw new Error('the Othello weights file does not match these patterns and stages; run npm run train:othello');
