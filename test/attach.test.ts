@@ -173,6 +173,13 @@ describe('attach with a UCI engine', () => {
     expect(logged.some((line) => line.includes('crashed at move'))).toBe(true);
   });
 
+  it('an engine slower to start than the move clock plays its first move: it is started before the challenge', async () => {
+    // A 1 s clock and 1.5 s to start: started at the game's first turn, white's first move is lost.
+    const events = await play('slow-start=1500', 2, 1000, 'minichess', uci('slow-start=1500'));
+    expect(problems(events)).toEqual([]);
+    expect(endings(events).map((e) => e.plies).every((plies) => plies > 1)).toBe(true);
+  });
+
   it('reads a promotion written the UCI way (c5d6q) as our move', async () => {
     const bridge = new UciBridge({ command: `MODE=promote ${process.execPath} ${UCI_ENGINE}`, log: () => undefined });
     const turn = turnAfter('minichess', [], { start: 'k2nr/2P1P/5/5/3p1/4K w 21' });

@@ -76,6 +76,12 @@ export interface AttachPlan {
   readonly report: (event: AttachEvent) => void;
 }
 
+/** An engine, made before or after the game it plays is known. */
+interface Engine {
+  readonly bridge: EngineBridge;
+  playing(gameId: string): void;
+}
+
 interface Playing {
   readonly bridge: EngineBridge;
   readonly view: GameView;
@@ -97,10 +103,13 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
   let deathsInARow = 0;
   let stopped = false;
   let seeking = false;
+  let spare: { engine: Engine; ready: Promise<void> } | undefined;
   let done: (end: AttachEnd) => void = () => {};
   const finished = new Promise<AttachEnd>((resolve) => (done = resolve));
   const stop = (end: AttachEnd): void => {
     stopped = true;
+    void spare?.engine.bridge.close();
+    spare = undefined;
     if (plan.play === 'ladder') void connection.leaveLadder(plan.game).catch(() => undefined);
     done(end);
   };
@@ -111,16 +120,33 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
       stop({ ended: 'engine-failed', message });
     }
   };
+  /** A new engine whose `restarted` reports under the game it is given to. */
+  const newEngine = (): Engine => {
+    let gameId = '';
+    const restarted = (message: string): void => {
+      plan.report({ event: 'restarted', gameId, message });
+      died();
+    };
+    return { bridge: plan.newBridge({ restarted }), playing: (id) => (gameId = id) };
+  };
+  // Started before a challenge, so that the engine's start-up is not paid from its first move's clock.
+  const warmSpare = (): Promise<void> => {
+    if (!spare) {
+      const engine = newEngine();
+      spare = { engine, ready: (engine.bridge.prepare?.({ game: plan.game, options: {} }) ?? Promise.resolve()).catch(() => undefined) };
+    }
+    return spare.ready;
+  };
   const room = (gameId: string, view: GameView): Playing => {
     let entry = playing.get(gameId);
     if (!entry) {
-      const restarted = (message: string): void => {
-        plan.report({ event: 'restarted', gameId, message });
-        died();
-      };
-      entry = { bridge: plan.newBridge({ restarted }), view, color: mySeat(view, connection.name) };
+      const warm = spare && view.game === plan.game && !view.options.exactFive ? spare.engine : undefined;
+      if (warm) spare = undefined;
+      const engine = warm ?? newEngine();
+      engine.playing(gameId);
+      entry = { bridge: engine.bridge, view, color: mySeat(view, connection.name) };
       playing.set(gameId, entry);
-      void entry.bridge.prepare?.({ game: view.game, options: view.options });
+      if (!warm) void entry.bridge.prepare?.({ game: view.game, options: view.options });
       if (entry.color) plan.report({ event: 'started', gameId, color: entry.color, opponent: opponentOf(view, entry.color) });
     }
     return entry;
@@ -138,6 +164,7 @@ export function attach(connection: AttachConnection, plan: AttachPlan): Promise<
       while (wanted() > 0) {
         if (plan.vs) {
           const color = challenged++ % 2 === 0 ? 'black' : 'white';
+          await warmSpare();
           const view = await connection.challenge(plan.vs, plan.game, plan.moveMs ?? DEFAULT_MOVE_MS, color);
           room(view.id, view);
           continue;
