@@ -125,12 +125,24 @@ describe(`the admin console with ${GAMES} live games`, () => {
     // The board of the row under the pointer shows beside the table.
     await page.waitForSelector(`[data-testid="preview"][data-game-id="${held[9]}"] .board`);
 
-    // A click opens the game; its board follows the next move.
-    const target = held[9]!;
-    t = performance.now();
-    await page.click(`${rows}[data-game-id="${target}"]`);
-    await page.waitForSelector(`${SCREEN}[data-ply]`);
-    figures.openMs = ms(t);
+    // A click opens a game: three games, one after the other, back on the table between them (the
+    // median is judged, as one open on two shared cores is one sample of the machine's noise).
+    // The last one opened follows its next move.
+    const opens: number[] = [];
+    let target = held[9]!;
+    for (let open = 0; open < 3; open++) {
+      if (open > 0) {
+        await page.click('[data-testid="back"]');
+        await page.waitForSelector(rows);
+        target = (await page.$$eval(rows, (els: any[]) => els.map((e) => e.dataset.gameId)))[10 + open]!;
+      }
+      t = performance.now();
+      await page.click(`${rows}[data-game-id="${target}"]`);
+      await page.waitForSelector(`${SCREEN}[data-game-id="${target}"][data-ply]`);
+      opens.push(ms(t));
+    }
+    figures.openMs = [...opens].sort((a, b) => a - b)[1]!;
+    figures.openMaxMs = Math.max(...opens);
     const before = Number(await page.getAttribute(SCREEN, 'data-ply'));
     const moved = await seeded.moveNow(target);
     t = performance.now();
@@ -163,7 +175,7 @@ describe(`the admin console with ${GAMES} live games`, () => {
     // The first page (the SPA's load and the first reading of every live game) is printed, not
     // judged: on two cores shared with the moving games, Chromium and the other test files it is
     // 1.2-2.2 s here, at this commit and at the ones before it. The changes after it are judged.
-    // Each change is shown in under 300 ms (28-263 ms in runs at 2,000 and 5,000 games, on two
+    // Each change is shown in under 300 ms, a game's opening judged by the median of three (28-263 ms in runs at 2,000 and 5,000 games, on two
     // cores shared by the server, its load and Chromium).
     const changes = { filterMs: figures.filterMs, gameFilterMs: figures.gameFilterMs, sortMs: figures.sortMs, sortDirMs: figures.sortDirMs, pageMs: figures.pageMs, openMs: figures.openMs, followMs: figures.followMs };
     expect(Object.entries(changes).filter(([, ms]) => !(ms! < 300))).toEqual([]);
