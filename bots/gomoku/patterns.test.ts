@@ -31,6 +31,7 @@ import {
   WHITE,
   windowKeyOf,
 } from './patterns.js';
+import { CORE_SLOTS } from './patterns-core.js';
 
 /**
  * A row on rank 8: `X` black, `O` white, `.` empty, `_` the empty point examined, and a leading
@@ -125,6 +126,14 @@ function recount(cells: Uint8Array, exactFive: boolean) {
   return { totals, counts, moveValues, threats, combos };
 }
 
+/** A small seeded generator: `random(n)` is in 0..n-1. */
+function seeded(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+}
+
 function snapshot(patterns: LinePatterns) {
   const empty = (i: number) => patterns.cells[i % POINTS] === EMPTY;
   const stones = [BLACK, WHITE] as const;
@@ -143,11 +152,7 @@ function snapshot(patterns: LinePatterns) {
 
 describe('LinePatterns', () => {
   it.each([false, true])('keeps its sums equal to a recount through random place/remove sequences (exactFive %s)', (exactFive) => {
-    let seed = exactFive ? 7 : 3;
-    const random = (n: number) => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return (seed >>> 8) % n;
-    };
+    const random = seeded(exactFive ? 7 : 3);
     const patterns = new LinePatterns(exactFive);
     const placed: number[] = [];
     for (let step = 0; step < 600; step++) {
@@ -173,5 +178,54 @@ describe('LinePatterns', () => {
     }
     while (placed.length > 0) patterns.remove(placed.pop()!);
     expect(snapshot(patterns)).toEqual(snapshot(new LinePatterns(exactFive)));
+  });
+
+  it.each([false, true])('in WebAssembly, keeps every pattern, sum and summary the TypeScript updates keep, over 10,000 positions (exactFive %s)', (exactFive) => {
+    const random = seeded(exactFive ? 11 : 5);
+    const core = new LinePatterns(exactFive);
+    const typescript = new LinePatterns(exactFive, false);
+    expect([core.inCore, typescript.inCore]).toEqual([true, false]);
+    const placed: number[] = [];
+    let positions = 0;
+    while (positions < 10_000) {
+      // Games' worth of stones anywhere on the board, edges included, taken back now and then.
+      if (placed.length > 0 && (random(4) === 0 || placed.length > 150)) {
+        const point = placed.splice(random(placed.length), 1)[0]!;
+        core.remove(point);
+        typescript.remove(point);
+      } else {
+        const point = random(POINTS);
+        if (typescript.cells[point] !== EMPTY) continue;
+        const stone = random(2) === 0 ? BLACK : WHITE;
+        core.place(point, stone);
+        typescript.place(point, stone);
+        placed.push(point);
+      }
+      positions++;
+      for (const stone of [BLACK, WHITE] as const) {
+        if (core.value(stone) !== typescript.value(stone)) expect(core.value(stone), `value at position ${positions}`).toBe(typescript.value(stone));
+      }
+      if (positions % 50 === 0) {
+        expect(snapshot(core), `position ${positions}`).toEqual(snapshot(typescript));
+        expect(Array.from(core.cells)).toEqual(Array.from(typescript.cells));
+        for (let point = 0; point < POINTS; point += 7) {
+          for (let line = 0; line < LINES; line++) expect(core.pattern(point, line, BLACK) | (core.pattern(point, line, WHITE) << 4)).toBe(typescript.pattern(point, line, BLACK) | (typescript.pattern(point, line, WHITE) << 4));
+        }
+      }
+    }
+  });
+
+  it('keeps its state in JavaScript when every WebAssembly slot is taken, and both play alike', () => {
+    const held: LinePatterns[] = [];
+    for (let i = 0; i <= CORE_SLOTS; i++) held.push(new LinePatterns(false));
+    const inCore = held.filter((p) => p.inCore).length;
+    expect(inCore).toBeLessThanOrEqual(CORE_SLOTS);
+    expect(held.at(-1)!.inCore).toBe(false);
+    const [first, last] = [held.find((p) => p.inCore)!, held.at(-1)!];
+    for (const [point, stone] of [[112, BLACK], [113, WHITE], [127, BLACK], [142, BLACK], [128, WHITE]] as const) {
+      first.place(point, stone);
+      last.place(point, stone);
+    }
+    expect(snapshot(first)).toEqual(snapshot(last));
   });
 });

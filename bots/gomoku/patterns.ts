@@ -1,4 +1,5 @@
 import { LINE_STEPS, POINTS, SIZE } from '../../shared/gomoku/board.js';
+import { linesCore, SLOT, type LinesCore } from './patterns-core.js';
 
 /*
  * Seed 001's idea: the value of a point along one line depends only on the cells up to five away
@@ -207,6 +208,36 @@ const COMBO_OF = Uint8Array.from({ length: 256 }, (_, threats) => {
   return NO_COMBO;
 });
 
+const filled = [false, false];
+/** The WebAssembly core with the tables of a rule written in, or null when it is not built. */
+function filledCore(exactFive: boolean): LinesCore | null {
+  const core = linesCore();
+  if (!core) return null;
+  const memory = core.buffer;
+  const { tables } = core;
+  if (!filled[0] && !filled[1]) {
+    for (const [lists, start, slot, shift] of [
+      [FREESTYLE_NEIGHBOURS, tables.freestyleStart, tables.freestyleSlot, tables.freestyleShift],
+      [EXACT_FIVE_NEIGHBOURS, tables.exactFiveStart, tables.exactFiveSlot, tables.exactFiveShift],
+    ] as const) {
+      new Int32Array(memory, start, lists.start.length).set(lists.start);
+      new Int16Array(memory, slot, lists.slot.length).set(lists.slot);
+      new Uint8Array(memory, shift, lists.shift.length).set(lists.shift);
+    }
+    new Int32Array(memory, tables.patternValue, PATTERN_VALUE.length).set(PATTERN_VALUE);
+    new Uint8Array(memory, tables.threatUnit, THREAT_UNIT.length).set(THREAT_UNIT);
+    new Uint8Array(memory, tables.comboOf, COMBO_OF.length).set(COMBO_OF);
+    new Int32Array(memory, tables.blackMoveValue, 256).set(BLACK_MOVE_VALUE);
+    new Int32Array(memory, tables.whiteMoveValue, 256).set(WHITE_MOVE_VALUE);
+  }
+  const rule = exactFive ? 1 : 0;
+  if (!filled[rule]) {
+    new Uint8Array(memory, exactFive ? tables.exactFiveCodes : tables.freestyleCodes, patternTable(exactFive).codes.length).set(patternTable(exactFive).codes);
+    filled[rule] = true;
+  }
+  return core;
+}
+
 /**
  * The stones of a board with, for every point, line and colour, the pattern that colour would
  * make by playing there, and running sums kept as stones come and go:
@@ -217,32 +248,67 @@ const COMBO_OF = Uint8Array.from({ length: 256 }, (_, threats) => {
  * `place` and `remove` touch the windows on the four lines through the point, never the whole board.
  */
 export class LinePatterns {
-  readonly cells = new Uint8Array(POINTS);
+  readonly cells: Uint8Array;
   readonly exactFive: boolean;
   /** `[stone * POINTS + point]`, kept for empty points (a point being emptied gets them rebuilt). */
-  readonly threats = new Uint8Array(3 * POINTS);
+  readonly threats: Uint8Array;
   /** `[own * POINTS + point]`: `moveValue(point, own)`, kept the same way. */
-  private readonly moveValues = new Int32Array(3 * POINTS);
-  private readonly keys = Uint32Array.from(EMPTY_BOARD_KEYS);
+  private readonly moveValues: Int32Array;
+  private readonly keys: Uint32Array;
   private readonly codes: Uint8Array;
   private readonly shift: number;
   private readonly mask: number;
   private readonly neighbours: NeighbourLists;
-  private readonly totals = new Int32Array(3);
-  private readonly counts = new Int32Array(3 * PATTERN_KINDS);
-  private readonly combos = new Int32Array(3 * COMBO_KINDS);
+  private readonly totals: Int32Array;
+  private readonly counts: Int32Array;
+  private readonly combos: Int32Array;
+  /** The state's slot in the WebAssembly module, which then runs `place` and `remove`; -1 when kept in JavaScript. */
+  private readonly base: number;
+  private readonly core: LinesCore['exports'] | undefined;
 
-  constructor(exactFive: boolean) {
+  /** `inCore`: keep the state in the WebAssembly module when it is built and has a slot free. */
+  constructor(exactFive: boolean, inCore = true) {
     this.exactFive = exactFive;
     const table = patternTable(exactFive);
     this.codes = table.codes;
     this.shift = table.shift;
     this.mask = table.mask;
     this.neighbours = exactFive ? EXACT_FIVE_NEIGHBOURS : FREESTYLE_NEIGHBOURS;
+    const core = inCore ? filledCore(exactFive) : null;
+    const base = core?.take();
+    if (core && base !== undefined) {
+      // A slot given back holds its last owner's state: every part is written afresh.
+      const memory = core.buffer;
+      this.keys = new Uint32Array(memory, base + SLOT.keys, POINTS * LINES);
+      this.moveValues = new Int32Array(memory, base + SLOT.moveValues, 3 * POINTS).fill(0);
+      this.totals = new Int32Array(memory, base + SLOT.totals, 3).fill(0);
+      this.counts = new Int32Array(memory, base + SLOT.counts, 3 * PATTERN_KINDS).fill(0);
+      this.combos = new Int32Array(memory, base + SLOT.combos, 3 * COMBO_KINDS).fill(0);
+      this.cells = new Uint8Array(memory, base + SLOT.cells, POINTS).fill(0);
+      this.threats = new Uint8Array(memory, base + SLOT.threats, 3 * POINTS).fill(0);
+      this.base = base;
+      this.core = core.exports;
+      core.hold(this, base);
+    } else {
+      this.keys = new Uint32Array(POINTS * LINES);
+      this.moveValues = new Int32Array(3 * POINTS);
+      this.totals = new Int32Array(3);
+      this.counts = new Int32Array(3 * PATTERN_KINDS);
+      this.combos = new Int32Array(3 * COMBO_KINDS);
+      this.cells = new Uint8Array(POINTS);
+      this.threats = new Uint8Array(3 * POINTS);
+      this.base = -1;
+    }
+    this.keys.set(EMPTY_BOARD_KEYS);
     for (let point = 0; point < POINTS; point++) {
       this.summarisePoint(point);
       this.addToTotals(point, 1);
     }
+  }
+
+  /** Whether the state is in the WebAssembly module. */
+  get inCore(): boolean {
+    return this.base >= 0;
   }
 
   /** The pattern `stone` makes on `line` by playing the empty `point`. */
@@ -288,12 +354,14 @@ export class LinePatterns {
   }
 
   place(point: number, stone: Stone): void {
+    if (this.core) return this.core.place(this.base, point, stone, this.exactFive ? 1 : 0);
     this.addToTotals(point, -1);
     this.cells[point] = stone;
     this.updateLines(point, stone);
   }
 
   remove(point: number): void {
+    if (this.core) return this.core.remove(this.base, point, this.exactFive ? 1 : 0);
     this.cells[point] = EMPTY;
     this.updateLines(point, EMPTY);
     this.summarisePoint(point);
