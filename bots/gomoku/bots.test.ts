@@ -5,6 +5,7 @@ import { gomokuRules } from '../../shared/gomoku/rules.js';
 import type { Bot } from '../bot.js';
 import { WIN_THRESHOLD } from '../engine/game.js';
 import { createGomokuEngineBot, seed001, seed002 } from './bots.js';
+import { linesCore } from './patterns-core.js';
 import { points, positionOf } from './test-positions.js';
 
 const ENGINE = createGomokuEngineBot('engine-test', 100);
@@ -72,6 +73,14 @@ describe('seed-002', () => {
 });
 
 describe('engine', () => {
+  it('gives the WebAssembly slot of its board back after each move, a forced win or a search alike', () => {
+    think(ENGINE, 'h8 i8 j8 k9 k10', 'g8 a1 o1 a15 o15');
+    const free = linesCore()!.freeSlots();
+    for (let move = 0; move < 3; move++) think(ENGINE, 'h8 i8 j8 k9 k10', 'g8 a1 o1 a15 o15');
+    think(ENGINE, 'h8 h9', 'i9 g7');
+    expect(linesCore()!.freeSlots()).toBe(free);
+  });
+
   it('plays a VCF it finds and reports it as a forced win', () => {
     const report = think(ENGINE, 'h8 i8 j8 k9 k10', 'g8 a1 o1 a15 o15');
     expect(formatMove(report.move)).toBe('k8');

@@ -163,28 +163,32 @@ export function createGomokuEngineBot(name: string, budgetMs: number): Bot {
         rootBreadth: ENGINE_BREADTH,
         quiescence: true,
       });
-      if (board.isOver) throw new Error(`${name} was given a position whose game is over.`);
-      const progress = (report: SearchReport): SearchReport => {
-        limits.onProgress?.(report);
-        return report;
-      };
+      try {
+        if (board.isOver) throw new Error(`${name} was given a position whose game is over.`);
+        const progress = (report: SearchReport): SearchReport => {
+          limits.onProgress?.(report);
+          return report;
+        };
 
-      const vcf = findVcf(board, { deadline: by(OWN_VCF_BY), nodeLimit: OWN_VCF_NODES });
-      let nodes = vcf.nodes;
-      if (vcf.sequence.length > 0) {
-        return progress(reportOf(vcf.sequence[0]!, WIN - vcf.sequence.length, vcf.sequence.length, nodes, vcf.sequence, started));
+        const vcf = findVcf(board, { deadline: by(OWN_VCF_BY), nodeLimit: OWN_VCF_NODES });
+        let nodes = vcf.nodes;
+        if (vcf.sequence.length > 0) {
+          return progress(reportOf(vcf.sequence[0]!, WIN - vcf.sequence.length, vcf.sequence.length, nodes, vcf.sequence, started));
+        }
+        const vct = findVct(board, { deadline: by(OWN_VCT_BY), nodeLimit: OWN_VCT_NODES, maxDepth: VCT_DEPTH });
+        nodes += vct.nodes;
+        if (vct.move >= 0) return progress(reportOf(vct.move, VCT_WIN_SCORE, 2 * VCT_DEPTH + 1, nodes, [vct.move], started));
+
+        if (board.stoneCount >= DEFENCE_FROM_STONES) nodes += narrowToDefences(board, by);
+
+        table ??= new TranspositionTable(20);
+        // A node limit counts the steps' nodes too: the main search gets what they left.
+        const nodeLimit = limits.nodeLimit === undefined ? undefined : Math.max(1, limits.nodeLimit - nodes);
+        const found = search(board, { ...ENGINE_SEARCH_OPTIONS, deadline, table, maxDepth: limits.maxDepth, nodeLimit, onProgress: limits.onProgress });
+        return reportOf(found.move, found.score, found.depth, found.nodes + nodes, found.pv, started);
+      } finally {
+        board.release();
       }
-      const vct = findVct(board, { deadline: by(OWN_VCT_BY), nodeLimit: OWN_VCT_NODES, maxDepth: VCT_DEPTH });
-      nodes += vct.nodes;
-      if (vct.move >= 0) return progress(reportOf(vct.move, VCT_WIN_SCORE, 2 * VCT_DEPTH + 1, nodes, [vct.move], started));
-
-      if (board.stoneCount >= DEFENCE_FROM_STONES) nodes += narrowToDefences(board, by);
-
-      table ??= new TranspositionTable(20);
-      // A node limit counts the steps' nodes too: the main search gets what they left.
-      const nodeLimit = limits.nodeLimit === undefined ? undefined : Math.max(1, limits.nodeLimit - nodes);
-      const found = search(board, { ...ENGINE_SEARCH_OPTIONS, deadline, table, maxDepth: limits.maxDepth, nodeLimit, onProgress: limits.onProgress });
-      return reportOf(found.move, found.score, found.depth, found.nodes + nodes, found.pv, started);
     },
   };
 }

@@ -42,7 +42,9 @@ declare const WebAssembly: {
 /**
  * The module and its slots: made on first use, synchronously, with room for `CORE_SLOTS` slots
  * made at once, so that the memory never grows and views of it stay valid. A slot is given back
- * when its LinePatterns is collected.
+ * by `release` (a search's board, when the search ends) or when its LinePatterns is collected:
+ * collection alone comes too late, as a board that lived through a search is old and waits for a
+ * full collection.
  */
 export interface LinesCore {
   readonly exports: LinesExports;
@@ -51,8 +53,12 @@ export interface LinesCore {
   readonly tables: Record<TableName, number>;
   /** A free slot's address, or undefined when all are taken. */
   take(): number | undefined;
-  /** `owner` holds the slot at `base` until it is collected. */
+  /** How many slots are free. */
+  freeSlots(): number;
+  /** `owner` holds the slot at `base` until it gives it back or is collected. */
   hold(owner: object, base: number): void;
+  /** `owner` gives the slot at `base` back. */
+  give(owner: object, base: number): void;
 }
 
 let core: LinesCore | null | undefined;
@@ -73,7 +79,12 @@ export function linesCore(): LinesCore | null {
     buffer: exports.memory.buffer,
     tables,
     take: () => free.pop(),
-    hold: (owner, base) => released.register(owner, base),
+    freeSlots: () => free.length,
+    hold: (owner, base) => released.register(owner, base, owner),
+    give: (owner, base) => {
+      released.unregister(owner);
+      free.push(base);
+    },
   };
   return core;
 }

@@ -31,7 +31,7 @@ import {
   WHITE,
   windowKeyOf,
 } from './patterns.js';
-import { CORE_SLOTS } from './patterns-core.js';
+import { CORE_SLOTS, linesCore } from './patterns-core.js';
 
 /**
  * A row on rank 8: `X` black, `O` white, `.` empty, `_` the empty point examined, and a leading
@@ -227,5 +227,22 @@ describe('LinePatterns', () => {
       last.place(point, stone);
     }
     expect(snapshot(first)).toEqual(snapshot(last));
+    // A slot given back is taken by the next one; the board that gave it keeps its state in JavaScript.
+    first.release();
+    expect(first.inCore).toBe(false);
+    const next = new LinePatterns(false);
+    expect(next.inCore).toBe(true);
+    next.place(112, WHITE);
+    for (const patterns of [first, last]) {
+      patterns.remove(128);
+      patterns.place(143, BLACK);
+    }
+    expect(snapshot(first)).toEqual(snapshot(last));
+    expect(next.cells[112]).toBe(WHITE);
+    expect(first.cells[112]).toBe(BLACK);
+    const [free, taken] = [linesCore()!.freeSlots(), held.filter((p) => p.inCore).length + 1];
+    held.forEach((p) => p.release());
+    next.release();
+    expect(linesCore()!.freeSlots()).toBe(free + taken);
   });
 });

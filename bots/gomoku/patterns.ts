@@ -248,23 +248,23 @@ function filledCore(exactFive: boolean): LinesCore | null {
  * `place` and `remove` touch the windows on the four lines through the point, never the whole board.
  */
 export class LinePatterns {
-  readonly cells: Uint8Array;
   readonly exactFive: boolean;
+  private stones: Uint8Array;
   /** `[stone * POINTS + point]`, kept for empty points (a point being emptied gets them rebuilt). */
-  readonly threats: Uint8Array;
+  private threatSums: Uint8Array;
   /** `[own * POINTS + point]`: `moveValue(point, own)`, kept the same way. */
-  private readonly moveValues: Int32Array;
-  private readonly keys: Uint32Array;
+  private moveValues: Int32Array;
+  private keys: Uint32Array;
   private readonly codes: Uint8Array;
   private readonly shift: number;
   private readonly mask: number;
   private readonly neighbours: NeighbourLists;
-  private readonly totals: Int32Array;
-  private readonly counts: Int32Array;
-  private readonly combos: Int32Array;
+  private totals: Int32Array;
+  private counts: Int32Array;
+  private combos: Int32Array;
   /** The state's slot in the WebAssembly module, which then runs `place` and `remove`; -1 when kept in JavaScript. */
-  private readonly base: number;
-  private readonly core: LinesCore['exports'] | undefined;
+  private base: number;
+  private core: LinesCore | undefined;
 
   /** `inCore`: keep the state in the WebAssembly module when it is built and has a slot free. */
   constructor(exactFive: boolean, inCore = true) {
@@ -284,10 +284,10 @@ export class LinePatterns {
       this.totals = new Int32Array(memory, base + SLOT.totals, 3).fill(0);
       this.counts = new Int32Array(memory, base + SLOT.counts, 3 * PATTERN_KINDS).fill(0);
       this.combos = new Int32Array(memory, base + SLOT.combos, 3 * COMBO_KINDS).fill(0);
-      this.cells = new Uint8Array(memory, base + SLOT.cells, POINTS).fill(0);
-      this.threats = new Uint8Array(memory, base + SLOT.threats, 3 * POINTS).fill(0);
+      this.stones = new Uint8Array(memory, base + SLOT.cells, POINTS).fill(0);
+      this.threatSums = new Uint8Array(memory, base + SLOT.threats, 3 * POINTS).fill(0);
       this.base = base;
-      this.core = core.exports;
+      this.core = core;
       core.hold(this, base);
     } else {
       this.keys = new Uint32Array(POINTS * LINES);
@@ -295,8 +295,8 @@ export class LinePatterns {
       this.totals = new Int32Array(3);
       this.counts = new Int32Array(3 * PATTERN_KINDS);
       this.combos = new Int32Array(3 * COMBO_KINDS);
-      this.cells = new Uint8Array(POINTS);
-      this.threats = new Uint8Array(3 * POINTS);
+      this.stones = new Uint8Array(POINTS);
+      this.threatSums = new Uint8Array(3 * POINTS);
       this.base = -1;
     }
     this.keys.set(EMPTY_BOARD_KEYS);
@@ -308,7 +308,36 @@ export class LinePatterns {
 
   /** Whether the state is in the WebAssembly module. */
   get inCore(): boolean {
-    return this.base >= 0;
+    return this.core !== undefined;
+  }
+
+  /** The stone on each point (`EMPTY`, `BLACK`, `WHITE`). */
+  get cells(): Uint8Array {
+    return this.stones;
+  }
+
+  /** `[stone * POINTS + point]`: `FOUR_UNIT` × the lines with a four or better plus those with an open three or better, for empty points. */
+  get threats(): Uint8Array {
+    return this.threatSums;
+  }
+
+  /**
+   * Gives the WebAssembly slot back, for the next board: a search's board when the search ends.
+   * The state moves to JavaScript arrays, so a later use is still right, only slower.
+   */
+  release(): void {
+    const core = this.core;
+    if (!core) return;
+    this.stones = this.stones.slice();
+    this.threatSums = this.threatSums.slice();
+    this.moveValues = this.moveValues.slice();
+    this.keys = this.keys.slice();
+    this.totals = this.totals.slice();
+    this.counts = this.counts.slice();
+    this.combos = this.combos.slice();
+    this.core = undefined;
+    core.give(this, this.base);
+    this.base = -1;
   }
 
   /** The pattern `stone` makes on `line` by playing the empty `point`. */
@@ -350,19 +379,19 @@ export class LinePatterns {
 
   /** The combination `stone` makes by playing the empty `point`. */
   comboAt(point: number, stone: Stone): number {
-    return COMBO_OF[this.threats[stone * POINTS + point]!]!;
+    return COMBO_OF[this.threatSums[stone * POINTS + point]!]!;
   }
 
   place(point: number, stone: Stone): void {
-    if (this.core) return this.core.place(this.base, point, stone, this.exactFive ? 1 : 0);
+    if (this.core) return this.core.exports.place(this.base, point, stone, this.exactFive ? 1 : 0);
     this.addToTotals(point, -1);
-    this.cells[point] = stone;
+    this.stones[point] = stone;
     this.updateLines(point, stone);
   }
 
   remove(point: number): void {
-    if (this.core) return this.core.remove(this.base, point, this.exactFive ? 1 : 0);
-    this.cells[point] = EMPTY;
+    if (this.core) return this.core.exports.remove(this.base, point, this.exactFive ? 1 : 0);
+    this.stones[point] = EMPTY;
     this.updateLines(point, EMPTY);
     this.summarisePoint(point);
     this.addToTotals(point, 1);
@@ -385,8 +414,8 @@ export class LinePatterns {
       blackValue += BLACK_MOVE_VALUE[pair]!;
       whiteValue += WHITE_MOVE_VALUE[pair]!;
     }
-    this.threats[BLACK * POINTS + point] = black;
-    this.threats[WHITE * POINTS + point] = white;
+    this.threatSums[BLACK * POINTS + point] = black;
+    this.threatSums[WHITE * POINTS + point] = white;
     this.moveValues[BLACK * POINTS + point] = blackValue;
     this.moveValues[WHITE * POINTS + point] = whiteValue;
   }
@@ -405,8 +434,8 @@ export class LinePatterns {
       counts[WHITE * PATTERN_KINDS + white] = counts[WHITE * PATTERN_KINDS + white]! + sign;
     }
     const combos = this.combos;
-    const black = BLACK * COMBO_KINDS + COMBO_OF[this.threats[BLACK * POINTS + point]!]!;
-    const white = WHITE * COMBO_KINDS + COMBO_OF[this.threats[WHITE * POINTS + point]!]!;
+    const black = BLACK * COMBO_KINDS + COMBO_OF[this.threatSums[BLACK * POINTS + point]!]!;
+    const white = WHITE * COMBO_KINDS + COMBO_OF[this.threatSums[WHITE * POINTS + point]!]!;
     combos[black] = combos[black]! + sign;
     combos[white] = combos[white]! + sign;
   }
@@ -420,7 +449,7 @@ export class LinePatterns {
     const tableShift = this.shift;
     const mask = this.mask;
     const keys = this.keys;
-    const cells = this.cells;
+    const cells = this.stones;
     const moveValues = this.moveValues;
     const { start, slot: slots, shift: shifts } = this.neighbours;
     const end = start[point + 1]!;
@@ -448,7 +477,7 @@ export class LinePatterns {
 
   /** One line of the empty `point` goes from pattern `was` to `now` for `stone`: its threat summary and the board sums. */
   private shiftPattern(point: number, stone: Stone, was: number, now: number): void {
-    const threats = this.threats;
+    const threats = this.threatSums;
     const mine = stone * POINTS + point;
     const threatsBefore = threats[mine]!;
     const threatsAfter = threatsBefore + THREAT_UNIT[now]! - THREAT_UNIT[was]!;

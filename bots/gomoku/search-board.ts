@@ -210,6 +210,11 @@ export class GomokuSearchBoard implements SearchGame {
     this.rootHistory = this.historyLength;
   }
 
+  /** The search is over: its line patterns' WebAssembly slot goes back for the next board (`LinePatterns.release`). */
+  release(): void {
+    this.patterns.release();
+  }
+
   get stoneCount(): number {
     return this.stones;
   }
