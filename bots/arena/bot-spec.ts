@@ -40,17 +40,17 @@ export const MATCH_OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
-/** The game, both bots checked, the seed and the book file (checked when given), from a match command's options. */
+/** The game, both bots checked, the seed and the openings of the book file (when given), from a match command's options. */
 export function matchArgs(
   command: string,
   values: { game?: string; a?: string; b?: string; seed?: string; book?: string },
   positionals: readonly string[],
-): { game: Game; a: string; b: string; seed: number; book: string | undefined } {
+): { game: Game; a: string; b: string; seed: number; book: number[][] | undefined } {
   if (positionals.length > 0) throw new UsageError(`${command} takes options only, not "${positionals.join(' ')}".`);
   const game = GAMES[gameArg(values.game)];
   const a = checkBotSpec('--a', game.id, values.a);
   const b = checkBotSpec('--b', game.id, values.b);
   const seed = values.seed === undefined ? 1 : wholeNumberArg('--seed', values.seed, 0, 2 ** 31 - 1);
-  if (values.book !== undefined) bookArg(game, values.book);
-  return { game, a, b, seed, book: values.book };
+  const book = values.book === undefined ? undefined : bookArg(game, values.book);
+  return { game, a, b, seed, book };
 }

@@ -16,8 +16,8 @@ export interface MatchOptions {
   readonly seed: number;
   /** `book` (the default): the game's opening book; `random`: a few random plies. */
   readonly openings?: 'book' | 'random';
-  /** The book file, when not the game's own. */
-  readonly book?: string;
+  /** The openings of a book file (`bookArg`), when not the game's own book. */
+  readonly book?: readonly (readonly number[])[];
   readonly threads?: number;
   readonly onGame?: (done: number, total: number) => void;
 }
@@ -36,13 +36,13 @@ export interface MatchResult extends EloEstimate {
 }
 
 /**
- * The openings of a match, one per pair of games: the book's (the game's, or `bookFile`) in an
+ * The openings of a match, one per pair of games: the book's (the game's, or `openings`) in an
  * order shuffled by the seed (going round again when the match is longer than the book), or random ones.
  */
-export function openingsFor(game: Game, kind: 'book' | 'random', seed: number, bookFile?: string): () => number[] {
+export function openingsFor(game: Game, kind: 'book' | 'random', seed: number, openings?: readonly (readonly number[])[]): () => number[] {
   const random = seededRandom(seed);
   if (kind === 'random') return () => randomOpening(game, random);
-  const book = readBook(game, bookFile);
+  const book = openings ? openings.map((moves) => [...moves]) : readBook(game);
   for (let i = book.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [book[i], book[j]] = [book[j]!, book[i]!];

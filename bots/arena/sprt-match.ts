@@ -11,8 +11,8 @@ export interface SprtOptions {
   readonly b: string;
   readonly bounds: SprtBounds;
   readonly seed: number;
-  /** The book file, when not the game's own. */
-  readonly book?: string;
+  /** The openings of a book file (`bookArg`), when not the game's own book. */
+  readonly book?: readonly (readonly number[])[];
   readonly threads?: number;
   /** Stop undecided after this many pairs. */
   readonly maxPairs?: number;
