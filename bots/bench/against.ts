@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CHECKOUT_MODULES, MIDGAME_DEPTH, PERFT_DEPTH, PERFT_LEAVES, type FfoFigure, type Figure, type MidgameFigure, type PerftFigure } from './checkout-figures.js';
+import { CHECKOUT_MODULES, GOMOKU_DEPTH, MIDGAME_DEPTH, PERFT_DEPTH, PERFT_LEAVES, type FfoFigure, type Figure, type MidgameFigure, type PerftFigure } from './checkout-figures.js';
 
 const run = promisify(execFile);
 const ENTRY = fileURLToPath(new URL('./checkout-figures.js', import.meta.url));
@@ -29,8 +29,8 @@ function median(values: readonly number[]): number {
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 /**
- * FFO #40–#44, perft(11) and the Othello engine's midgame search to a fixed depth, on one thread,
- * this checkout (the WebAssembly core) against the built
+ * FFO #40–#44, perft(11), and the Othello and Gomoku engines' searches to a fixed depth, on one
+ * thread, this checkout (the WebAssembly cores) against the built
  * checkout `dir`, each figure in a fresh process, alternating ours and theirs for `rounds` rounds;
  * prints the medians per side and how many times as fast ours is. False when a figure is wrong.
  */
@@ -40,19 +40,22 @@ export async function benchAgainst(dir: string, rounds: number): Promise<boolean
   const ffo = { ours: [] as FfoFigure[], theirs: [] as FfoFigure[] };
   const perft = { ours: [] as number[], theirs: [] as number[] };
   const midgame = { ours: [] as MidgameFigure[], theirs: [] as MidgameFigure[] };
+  const gomoku = { ours: [] as MidgameFigure[], theirs: [] as MidgameFigure[] };
   console.log(`this checkout (WebAssembly) against ${theirs}, ${rounds} rounds of fresh processes, ours then theirs; medians`);
   for (let round = 1; round <= rounds; round++) {
     for (const [side, root] of [['ours', OURS], ['theirs', theirs]] as const) {
       const f = await figureOf<FfoFigure>(root, 'ffo');
       const p = await figureOf<PerftFigure>(root, 'perft');
       const m = await figureOf<MidgameFigure>(root, 'midgame');
+      const g = await figureOf<MidgameFigure>(root, 'gomoku');
       midgame[side].push(m);
+      gomoku[side].push(g);
       const wrong = f.positions.filter((x) => !x.correct).map((x) => `#${x.id}`);
       if (wrong.length > 0 || p.leaves !== PERFT_LEAVES) right = false;
       ffo[side].push(f);
       perft[side].push(p.ms);
       const total = f.positions.reduce((sum, x) => sum + x.ms, 0);
-      console.log(`  round ${round} ${side.padEnd(6)}  FFO ${seconds(total)}${wrong.length ? ` WRONG ${wrong.join(' ')}` : ''}  perft(${PERFT_DEPTH}) ${seconds(p.ms)}${p.leaves !== PERFT_LEAVES ? ` WRONG ${p.leaves} leaves` : ''}  midgame ${seconds(m.ms)}`);
+      console.log(`  round ${round} ${side.padEnd(6)}  FFO ${seconds(total)}${wrong.length ? ` WRONG ${wrong.join(' ')}` : ''}  perft(${PERFT_DEPTH}) ${seconds(p.ms)}${p.leaves !== PERFT_LEAVES ? ` WRONG ${p.leaves} leaves` : ''}  midgame ${seconds(m.ms)}  gomoku ${seconds(g.ms)}`);
     }
   }
   const ids = ffo.ours[0]!.positions.map((x) => x.id);
@@ -66,8 +69,9 @@ export async function benchAgainst(dir: string, rounds: number): Promise<boolean
   const totals = (side: 'ours' | 'theirs') => median(ffo[side].map((f) => f.positions.reduce((sum, x) => sum + x.ms, 0)));
   row('FFO all five', totals('ours'), totals('theirs'));
   row(`perft(${PERFT_DEPTH})`, median(perft.ours), median(perft.theirs));
-  const midgameNodes = (side: 'ours' | 'theirs') => midgame[side][0]!.nodes;
-  row(`midgame d${MIDGAME_DEPTH}`, median(midgame.ours.map((m) => m.ms)), median(midgame.theirs.map((m) => m.ms)),
-    `  ${midgameNodes('ours')} nodes${midgameNodes('ours') === midgameNodes('theirs') ? ' both' : `, theirs ${midgameNodes('theirs')}`}`);
+  for (const [name, figures] of [[`midgame d${MIDGAME_DEPTH}`, midgame], [`gomoku d${GOMOKU_DEPTH}`, gomoku]] as const) {
+    const nodes = (side: 'ours' | 'theirs') => figures[side][0]!.nodes;
+    row(name, median(figures.ours.map((m) => m.ms)), median(figures.theirs.map((m) => m.ms)), `  ${nodes('ours')} nodes${nodes('ours') === nodes('theirs') ? ' both' : `, theirs ${nodes('theirs')}`}`);
+  }
   return right;
 }

@@ -1,12 +1,12 @@
 /**
- * One figure of a built checkout, in a process of its own: `node checkout-figures.js DIR ffo|perft`
- * loads DIR's compiled solver or perft (DIR may be this checkout or an older one, whose modules
+ * One figure of a built checkout, in a process of its own: `node checkout-figures.js DIR FIGURE`
+ * loads DIR's compiled solver, perft or engine (DIR may be this checkout or an older one, whose modules
  * have the same names) and prints the figure as one JSON line. The parent is `against.ts`.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const FIGURES = ['ffo', 'perft', 'midgame'] as const;
+export const FIGURES = ['ffo', 'perft', 'midgame', 'gomoku'] as const;
 export type Figure = (typeof FIGURES)[number];
 
 /** The compiled modules a checkout needs for the figures, from its root. */
@@ -20,6 +20,10 @@ export const OTHELLO_SEARCH_POSITIONS = [
 ] as const;
 export const MIDGAME_DEPTH = 18;
 
+/** Gomoku positions for the engine's speed: two openings of a few stones each. */
+export const GOMOKU_SEARCH_POSITIONS = ['h8 h9 i9 g7 i7 i8', 'h8 i9 g9 i7 i8 g7 j8 k8'] as const;
+export const GOMOKU_DEPTH = 10;
+
 export const PERFT_DEPTH = 11;
 export const PERFT_LEAVES = 212258800;
 
@@ -28,8 +32,9 @@ export interface FfoFigure {
   readonly positions: { id: number; ms: number; nodes: number; correct: boolean }[];
 }
 
+/** An engine's search to a fixed depth: Othello's (`midgame`) or Gomoku's. */
 export interface MidgameFigure {
-  readonly figure: 'midgame';
+  readonly figure: 'midgame' | 'gomoku';
   readonly ms: number;
   readonly nodes: number;
 }
@@ -46,30 +51,33 @@ async function load<T>(dir: string, module: (typeof CHECKOUT_MODULES)[number]): 
 
 type BenchModule = { benchFfo(engine?: 'wasm'): { id: number; ms: number; nodes: number; correct: boolean }[] };
 type PerftModule = { parallelPerft(game: unknown, position: unknown, depth: number, threads: number, onProgress: undefined, engine: 'wasm'): Promise<{ leaves: number; ms: number }> };
-type GamesModule = { GAMES: { othello: { rules: { start(): unknown; parsePosition(text: string): { ok: boolean; value: unknown } } } } };
+type GameModule = { rules: { start(): unknown; parsePosition(text: string): { ok: boolean; value: unknown } } };
+type GamesModule = { GAMES: { othello: GameModule; gomoku: GameModule } };
 type RegistryModule = {
   loadGameBots(): Promise<void>;
-  engineWithBudget(game: 'othello', budgetMs: number): { think(position: unknown, limits: { deadline: number; maxDepth: number }): { nodes: number; ms: number } };
+  engineWithBudget(game: 'othello' | 'gomoku', budgetMs: number): { think(position: unknown, limits: { deadline: number; maxDepth: number }): { nodes: number; ms: number } };
 };
 
 /**
  * FFO #40–#44 as the checkout's bench solves them (its default solver; a checkout with an engine
  * option is asked for WebAssembly), perft(11) on one thread after a perft(9) warm-up, the
  * WebAssembly core where the checkout has one (an older `parallelPerft` ignores the argument), or
- * the Othello engine as its bots run it, to a fixed depth from both search positions after a
- * shallower warm-up.
+ * the Othello (`midgame`) or Gomoku engine as its bots run it, to a fixed depth from both search
+ * positions after a shallower warm-up.
  */
 async function measure(dir: string, figure: Figure): Promise<FfoFigure | PerftFigure | MidgameFigure> {
-  if (figure === 'midgame') {
+  if (figure === 'midgame' || figure === 'gomoku') {
     const { loadGameBots, engineWithBudget } = await load<RegistryModule>(dir, 'dist/bots/registry.js');
     const { GAMES } = await load<GamesModule>(dir, 'dist/shared/games.js');
     await loadGameBots();
+    const game = figure === 'midgame' ? 'othello' : 'gomoku';
+    const [positions, depth] = figure === 'midgame' ? [OTHELLO_SEARCH_POSITIONS, MIDGAME_DEPTH] : [GOMOKU_SEARCH_POSITIONS, GOMOKU_DEPTH];
     let ms = 0;
     let nodes = 0;
-    for (const text of OTHELLO_SEARCH_POSITIONS) {
-      const position = GAMES.othello.rules.parsePosition(text).value;
-      engineWithBudget('othello', Infinity).think(position, { deadline: Infinity, maxDepth: MIDGAME_DEPTH - 6 });
-      const report = engineWithBudget('othello', Infinity).think(position, { deadline: Infinity, maxDepth: MIDGAME_DEPTH });
+    for (const text of positions) {
+      const position = GAMES[game].rules.parsePosition(text).value;
+      engineWithBudget(game, Infinity).think(position, { deadline: Infinity, maxDepth: depth - 4 });
+      const report = engineWithBudget(game, Infinity).think(position, { deadline: Infinity, maxDepth: depth });
       ms += report.ms;
       nodes += report.nodes;
     }

@@ -5,7 +5,7 @@ import type { GameId } from '../../shared/rules.js';
 import { engineWithBudget, loadGameBots } from '../registry.js';
 import { benchFfo } from '../othello/bench.js';
 import { benchAgainst, missingBuild } from './against.js';
-import { OTHELLO_SEARCH_POSITIONS } from './checkout-figures.js';
+import { GOMOKU_SEARCH_POSITIONS, OTHELLO_SEARCH_POSITIONS } from './checkout-figures.js';
 import { benchAnswerTimes } from './answer-time.js';
 import { parallelPerft } from '../perft/parallel.js';
 import type { PerftEngine } from '../perft/subtrees.js';
@@ -14,11 +14,11 @@ const HELP = `Usage: npm run bench [-- --runs N | --nodes | --against DIR [--run
 
   --nodes        only the engine's node count for each fixed position and depth: deterministic, so
                  a change that must not alter the search shows the same counts before and after
-  --against DIR  only FFO #40-#44, Othello perft(11) and the Othello engine to depth 18 from the
-                 engine's two Othello positions, one thread, this checkout (WebAssembly) against
-                 DIR, a built checkout of another commit (its dist/ made by its own build): N rounds
-                 (default 3) of fresh processes, ours then theirs; the medians of each side and
-                 how many times as fast ours is
+  --against DIR  only FFO #40-#44, Othello perft(11), the Othello engine to depth 18 and the
+                 Gomoku engine to depth 10 from their two positions, one thread, this checkout
+                 (WebAssembly) against DIR, a built checkout of another commit (its dist/ made by
+                 its own build): N rounds (default 3) of fresh processes, ours then theirs; the
+                 medians of each side and how many times as fast ours is
 
 Speed figures:
   perft, each the best of N runs (default 3) after one warm-up:
@@ -37,8 +37,7 @@ const ANSWER_LIMIT_MS = 350;
 /** Fixed positions (the game's notation) and depths for the engine's speed. */
 const SEARCH_CASES: readonly { game: GameId; position: string; depth: number }[] = [
   ...OTHELLO_SEARCH_POSITIONS.map((position) => ({ game: 'othello' as const, position, depth: 10 })),
-  { game: 'gomoku', position: 'h8 h9 i9 g7 i7 i8', depth: 6 },
-  { game: 'gomoku', position: 'h8 i9 g9 i7 i8 g7 j8 k8', depth: 6 },
+  ...GOMOKU_SEARCH_POSITIONS.map((position) => ({ game: 'gomoku' as const, position, depth: 6 })),
   { game: 'minichess', position: 'kqbnr/ppppp/5/5/PPPPP/RNBQK w 1', depth: 7 },
   { game: 'minichess', position: 'kqbnr/p1pp1/1p2p/3P1/PPP1P/RNBQK w 5', depth: 7 },
 ];
