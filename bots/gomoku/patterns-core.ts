@@ -51,12 +51,10 @@ export interface LinesCore {
   readonly buffer: ArrayBuffer;
   /** Where each table starts, to be filled by `patterns.ts` once. */
   readonly tables: Record<TableName, number>;
-  /** A free slot's address, or undefined when all are taken. */
-  take(): number | undefined;
+  /** A free slot's address for `owner`, held until it gives it back or is collected; undefined when all are taken. */
+  take(owner: object): number | undefined;
   /** How many slots are free. */
   freeSlots(): number;
-  /** `owner` holds the slot at `base` until it gives it back or is collected. */
-  hold(owner: object, base: number): void;
   /** `owner` gives the slot at `base` back. */
   give(owner: object, base: number): void;
 }
@@ -78,9 +76,12 @@ export function linesCore(): LinesCore | null {
     exports,
     buffer: exports.memory.buffer,
     tables,
-    take: () => free.pop(),
+    take: (owner) => {
+      const base = free.pop();
+      if (base !== undefined) released.register(owner, base, owner);
+      return base;
+    },
     freeSlots: () => free.length,
-    hold: (owner, base) => released.register(owner, base, owner),
     give: (owner, base) => {
       released.unregister(owner);
       free.push(base);

@@ -208,14 +208,16 @@ const COMBO_OF = Uint8Array.from({ length: 256 }, (_, threats) => {
   return NO_COMBO;
 });
 
-const filled = [false, false];
+let tablesWritten = false;
+const codesWritten = [false, false];
 /** The WebAssembly core with the tables of a rule written in, or null when it is not built. */
 function filledCore(exactFive: boolean): LinesCore | null {
   const core = linesCore();
   if (!core) return null;
   const memory = core.buffer;
   const { tables } = core;
-  if (!filled[0] && !filled[1]) {
+  if (!tablesWritten) {
+    tablesWritten = true;
     for (const [lists, start, slot, shift] of [
       [FREESTYLE_NEIGHBOURS, tables.freestyleStart, tables.freestyleSlot, tables.freestyleShift],
       [EXACT_FIVE_NEIGHBOURS, tables.exactFiveStart, tables.exactFiveSlot, tables.exactFiveShift],
@@ -231,11 +233,25 @@ function filledCore(exactFive: boolean): LinesCore | null {
     new Int32Array(memory, tables.whiteMoveValue, 256).set(WHITE_MOVE_VALUE);
   }
   const rule = exactFive ? 1 : 0;
-  if (!filled[rule]) {
-    new Uint8Array(memory, exactFive ? tables.exactFiveCodes : tables.freestyleCodes, patternTable(exactFive).codes.length).set(patternTable(exactFive).codes);
-    filled[rule] = true;
+  if (!codesWritten[rule]) {
+    const { codes } = patternTable(exactFive);
+    new Uint8Array(memory, exactFive ? tables.exactFiveCodes : tables.freestyleCodes, codes.length).set(codes);
+    codesWritten[rule] = true;
   }
   return core;
+}
+
+/** A `LinePatterns`' arrays, laid out from `offset` of `buffer` as a slot of the module lays them out. */
+function stateIn(buffer: ArrayBuffer, offset: number): [Uint8Array, Uint8Array, Int32Array, Uint32Array, Int32Array, Int32Array, Int32Array] {
+  return [
+    new Uint8Array(buffer, offset + SLOT.cells, POINTS),
+    new Uint8Array(buffer, offset + SLOT.threats, 3 * POINTS),
+    new Int32Array(buffer, offset + SLOT.moveValues, 3 * POINTS),
+    new Uint32Array(buffer, offset + SLOT.keys, POINTS * LINES),
+    new Int32Array(buffer, offset + SLOT.totals, 3),
+    new Int32Array(buffer, offset + SLOT.counts, 3 * PATTERN_KINDS),
+    new Int32Array(buffer, offset + SLOT.combos, 3 * COMBO_KINDS),
+  ];
 }
 
 /**
@@ -275,30 +291,13 @@ export class LinePatterns {
     this.mask = table.mask;
     this.neighbours = exactFive ? EXACT_FIVE_NEIGHBOURS : FREESTYLE_NEIGHBOURS;
     const core = inCore ? filledCore(exactFive) : null;
-    const base = core?.take();
-    if (core && base !== undefined) {
-      // A slot given back holds its last owner's state: every part is written afresh.
-      const memory = core.buffer;
-      this.keys = new Uint32Array(memory, base + SLOT.keys, POINTS * LINES);
-      this.moveValues = new Int32Array(memory, base + SLOT.moveValues, 3 * POINTS).fill(0);
-      this.totals = new Int32Array(memory, base + SLOT.totals, 3).fill(0);
-      this.counts = new Int32Array(memory, base + SLOT.counts, 3 * PATTERN_KINDS).fill(0);
-      this.combos = new Int32Array(memory, base + SLOT.combos, 3 * COMBO_KINDS).fill(0);
-      this.stones = new Uint8Array(memory, base + SLOT.cells, POINTS).fill(0);
-      this.threatSums = new Uint8Array(memory, base + SLOT.threats, 3 * POINTS).fill(0);
-      this.base = base;
-      this.core = core;
-      core.hold(this, base);
-    } else {
-      this.keys = new Uint32Array(POINTS * LINES);
-      this.moveValues = new Int32Array(3 * POINTS);
-      this.totals = new Int32Array(3);
-      this.counts = new Int32Array(3 * PATTERN_KINDS);
-      this.combos = new Int32Array(3 * COMBO_KINDS);
-      this.stones = new Uint8Array(POINTS);
-      this.threatSums = new Uint8Array(3 * POINTS);
-      this.base = -1;
-    }
+    const base = core?.take(this);
+    this.core = base === undefined ? undefined : core!;
+    this.base = base ?? -1;
+    // The state has one layout wherever it is: a slot of the module's memory, or a buffer of its own.
+    const [buffer, offset] = base === undefined ? [new ArrayBuffer(SLOT.bytes), 0] : [core!.buffer, base];
+    new Uint8Array(buffer, offset, SLOT.bytes).fill(0); // a slot given back holds its last owner's state
+    [this.stones, this.threatSums, this.moveValues, this.keys, this.totals, this.counts, this.combos] = stateIn(buffer, offset);
     this.keys.set(EMPTY_BOARD_KEYS);
     for (let point = 0; point < POINTS; point++) {
       this.summarisePoint(point);
@@ -328,13 +327,7 @@ export class LinePatterns {
   release(): void {
     const core = this.core;
     if (!core) return;
-    this.stones = this.stones.slice();
-    this.threatSums = this.threatSums.slice();
-    this.moveValues = this.moveValues.slice();
-    this.keys = this.keys.slice();
-    this.totals = this.totals.slice();
-    this.counts = this.counts.slice();
-    this.combos = this.combos.slice();
+    [this.stones, this.threatSums, this.moveValues, this.keys, this.totals, this.counts, this.combos] = stateIn(core.buffer.slice(this.base, this.base + SLOT.bytes), 0);
     this.core = undefined;
     core.give(this, this.base);
     this.base = -1;

@@ -64,9 +64,13 @@ export function newSlots(count: i32): usize {
   return heap.alloc(SLOT_BYTES * <usize>count);
 }
 
-@inline function pairAt(base: usize, at: i32, exactFive: bool): u32 {
-  const key = load<u32>(base + KEYS + (<usize>at << 2));
+/** Both colours' patterns of a window key (black in the low four bits): freestyle's table drops the outer two cells. */
+@inline function pairOf(key: u32, exactFive: bool): u32 {
   return exactFive ? <u32>unchecked(EXACT_FIVE_CODES[key & 0xfffff]) : <u32>unchecked(FREESTYLE_CODES[(key >>> 2) & 0xffff]);
+}
+
+@inline function pairAt(base: usize, at: i32, exactFive: bool): u32 {
+  return pairOf(load<u32>(base + KEYS + (<usize>at << 2)), exactFive);
 }
 
 @inline function addTo(address: usize, delta: i32): void {
@@ -139,8 +143,8 @@ export function newSlots(count: i32): usize {
     store<u32>(keyAddress, after);
     const neighbour = at >>> 2;
     if (load<u8>(base + CELLS + neighbour) != 0) continue;
-    const pairBefore = exactFive ? <u32>unchecked(EXACT_FIVE_CODES[before & 0xfffff]) : <u32>unchecked(FREESTYLE_CODES[(before >>> 2) & 0xffff]);
-    const pairAfter = exactFive ? <u32>unchecked(EXACT_FIVE_CODES[after & 0xfffff]) : <u32>unchecked(FREESTYLE_CODES[(after >>> 2) & 0xffff]);
+    const pairBefore = pairOf(before, exactFive);
+    const pairAfter = pairOf(after, exactFive);
     if (pairBefore == pairAfter) continue;
     addTo(base + MOVE_VALUES + 4 * (BLACK * POINTS + neighbour), unchecked(BLACK_MOVE_VALUE[pairAfter]) - unchecked(BLACK_MOVE_VALUE[pairBefore]));
     addTo(base + MOVE_VALUES + 4 * (WHITE * POINTS + neighbour), unchecked(WHITE_MOVE_VALUE[pairAfter]) - unchecked(WHITE_MOVE_VALUE[pairBefore]));
