@@ -24,6 +24,12 @@ export const MIDGAME_DEPTH = 18;
 export const GOMOKU_SEARCH_POSITIONS = ['h8 h9 i9 g7 i7 i8', 'h8 i9 g9 i7 i8 g7 j8 k8'] as const;
 export const GOMOKU_DEPTH = 10;
 
+/** The engine figures: the game, its positions, the depth, and the shallower warm-up's. */
+const ENGINE_FIGURES = {
+  midgame: { game: 'othello', positions: OTHELLO_SEARCH_POSITIONS, depth: MIDGAME_DEPTH, warmUp: MIDGAME_DEPTH - 6 },
+  gomoku: { game: 'gomoku', positions: GOMOKU_SEARCH_POSITIONS, depth: GOMOKU_DEPTH, warmUp: GOMOKU_DEPTH - 4 },
+} as const;
+
 export const PERFT_DEPTH = 11;
 export const PERFT_LEAVES = 212258800;
 
@@ -70,13 +76,12 @@ async function measure(dir: string, figure: Figure): Promise<FfoFigure | PerftFi
     const { loadGameBots, engineWithBudget } = await load<RegistryModule>(dir, 'dist/bots/registry.js');
     const { GAMES } = await load<GamesModule>(dir, 'dist/shared/games.js');
     await loadGameBots();
-    const game = figure === 'midgame' ? 'othello' : 'gomoku';
-    const [positions, depth] = figure === 'midgame' ? [OTHELLO_SEARCH_POSITIONS, MIDGAME_DEPTH] : [GOMOKU_SEARCH_POSITIONS, GOMOKU_DEPTH];
+    const { game, positions, depth, warmUp } = ENGINE_FIGURES[figure];
     let ms = 0;
     let nodes = 0;
     for (const text of positions) {
       const position = GAMES[game].rules.parsePosition(text).value;
-      engineWithBudget(game, Infinity).think(position, { deadline: Infinity, maxDepth: depth - 4 });
+      engineWithBudget(game, Infinity).think(position, { deadline: Infinity, maxDepth: warmUp });
       const report = engineWithBudget(game, Infinity).think(position, { deadline: Infinity, maxDepth: depth });
       ms += report.ms;
       nodes += report.nodes;
